@@ -1,0 +1,57 @@
+# Carousel — two commands for a newcomer: `make demo` and `make test`.
+# Both install the system packages they need (Debian/Ubuntu) before building.
+
+SWIFT       ?= swift
+DEPS        := libgit2-dev pkg-config libsqlite3-dev git
+DEMO_DATE   := 2026-11-23
+BIN_DIR      = $(shell $(SWIFT) build --show-bin-path)
+SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: deps build demo test bench release install clean
+
+## deps: install missing system packages (apt)
+deps:
+	@missing=""; for p in $(DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing system packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+## build: a debug build of everything
+build: deps
+	$(SWIFT) build
+
+## demo: build, copy sample-vault/ to a temporary folder, and show the views on it
+demo: build
+	@set -e; \
+	vault=$$(mktemp -d)/vault; cp -R sample-vault "$$vault"; \
+	bin="$(BIN_DIR)/carousel"; \
+	export CAROUSEL_TODAY=$(DEMO_DATE) CAROUSEL_AUTHOR_NAME="Carousel demo" CAROUSEL_AUTHOR_EMAIL=demo@carousel.invalid; \
+	"$$bin" init "$$vault" >/dev/null; \
+	echo "── carousel            (home: today, spoons and the carousel) ──"; "$$bin" --vault "$$vault"; \
+	echo "── carousel today ──"; "$$bin" today --vault "$$vault"; \
+	echo "── carousel suggest ──"; "$$bin" suggest --vault "$$vault"; \
+	echo "── carousel show finish-the-quarterly-report ──"; "$$bin" show finish-the-quarterly-report --vault "$$vault"; \
+	echo "── carousel pull call-mum, then done call-mum ──"; \
+	"$$bin" pull call-mum --vault "$$vault"; "$$bin" done call-mum --vault "$$vault"; \
+	echo "── git log (every change is a commit) ──"; git -C "$$vault" log --format='  %h %s' | head -5; \
+	echo; echo "The demo vault is at $$vault — try: $$bin --vault $$vault"
+
+## test: the whole suite (unit, git and end-to-end tests against the built binary)
+test: deps
+	$(SWIFT) build
+	$(SWIFT) test
+
+## release: an optimized binary with the static Swift standard library
+release: deps
+	$(SWIFT) build -c release --static-swift-stdlib
+	@echo "Built $$($(SWIFT) build -c release --show-bin-path)/carousel"
+
+## install: release build copied to PREFIX/bin (default /usr/local)
+PREFIX ?= /usr/local
+install: release
+	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/carousel" "$(PREFIX)/bin/carousel"
+	@echo "Installed $(PREFIX)/bin/carousel"
+
+clean:
+	rm -rf .build

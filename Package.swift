@@ -1,0 +1,53 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "Carousel",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "carousel", targets: ["carousel"]),
+        .library(name: "CarouselCore", targets: ["CarouselCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        // The system libgit2 (Debian: libgit2-dev 1.5.1). Nothing else lives here.
+        .systemLibrary(
+            name: "Clibgit2",
+            pkgConfig: "libgit2",
+            providers: [.apt(["libgit2-dev"])]
+        ),
+        // The only code that touches libgit2.
+        .target(
+            name: "CarouselGit",
+            dependencies: ["Clibgit2"]
+        ),
+        // The domain: vault files, front-matter, cards, recurrence, index, views.
+        .target(
+            name: "CarouselCore",
+            dependencies: [
+                "CarouselGit",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // The command line: parses arguments, calls the core, renders.
+        .executableTarget(
+            name: "carousel",
+            dependencies: [
+                "CarouselCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "CarouselGitTests", dependencies: ["CarouselGit"]),
+        .testTarget(
+            name: "CarouselCoreTests",
+            dependencies: ["CarouselCore"]
+        ),
+        // End-to-end: runs the built `carousel` binary against temporary vaults.
+        .testTarget(name: "CarouselCLITests", dependencies: ["carousel"]),
+    ]
+)

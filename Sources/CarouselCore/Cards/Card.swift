@@ -1,0 +1,65 @@
+/// What a card is: a task to do, an idea to keep, or an event to count down to.
+public enum CardKind: String, Sendable, CaseIterable, Codable {
+    case task, idea, event
+}
+
+/// One card as read from `cards/**/<slug>.md`. Only the contract fields are typed here; the
+/// file keeps everything else, and writes go through `FrontMatterDocument` so nothing is lost.
+public struct Card: Sendable, Equatable {
+    /// Stable id (a ULID), nil for a hand-made file that has not been written by Carousel yet.
+    public var id: String?
+    /// File name without `.md`. Never changes when the title does.
+    public var slug: String
+    /// Path relative to the vault root, e.g. `cards/work/finish-the-report.md`.
+    public var path: String
+    public var title: String
+    public var kind: CardKind = .task
+    /// Energy cost, 1–5.
+    public var spoons: Int = 1
+    /// 1–5.
+    public var importance: Int = 1
+    public var category: String?
+    public var tags: [String] = []
+    public var due: DateValue?
+    public var start: DateValue?
+    public var duration: String?
+    /// The recurrence rule text as written; nil when the card does not repeat.
+    public var repeatRule: String?
+    /// Slug or id of the parent card.
+    public var parent: String?
+    /// The day the card was pulled into Today. It only counts on that day.
+    public var today: Day?
+    /// Completion date-time of a one-off card.
+    public var done: DateValue?
+    /// Completed occurrence dates of a repeating card.
+    public var completed: [Day] = []
+    /// Skipped occurrence dates of a repeating card.
+    public var skipped: [Day] = []
+    public var created: DateValue?
+    public var emoji: String?
+    public var color: String?
+
+    public init(slug: String, path: String, title: String) {
+        self.slug = slug
+        self.path = path
+        self.title = title
+    }
+
+    /// The handle used for hashing and references: the id, or the path while there is none.
+    public var key: String { id ?? path }
+
+    public var isRepeating: Bool { repeatRule != nil }
+
+    /// Whether the card counts as done on `day`: a one-off card once `done` is set, a repeating
+    /// card when that day's occurrence is completed or skipped.
+    public func isDone(on day: Day) -> Bool {
+        if isRepeating { return completed.contains(day) || skipped.contains(day) }
+        return done != nil
+    }
+
+    /// Whether the card is in Today's list on `day`.
+    public func isPulled(on day: Day) -> Bool { today == day }
+
+    /// The emoji or icon to show before the title.
+    public var icon: String? { emoji }
+}

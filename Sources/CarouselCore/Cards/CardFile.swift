@@ -1,0 +1,93 @@
+/// A card file opened for a change: its text, split so that one field can be rewritten in place,
+/// and the card as it reads now.
+public struct CardFile: Sendable {
+    public let path: String
+    public private(set) var document: FrontMatterDocument
+    public private(set) var card: Card
+
+    /// Reads and parses a card. A file that does not parse is an error and is never rewritten.
+    public init(vault: Vault, path: String) throws(CarouselError) {
+        guard vault.contains(relative: path) else { throw .outsideVault(path) }
+        let text = try FileSystem.readText(vault.url(path))
+        try self.init(text: text, path: path)
+    }
+
+    public init(text: String, path: String) throws(CarouselError) {
+        do {
+            card = try CardParser.parse(text: text, path: path).card
+        } catch {
+            throw .invalidFile(error)
+        }
+        do {
+            document = try FrontMatterDocument(text: text)
+        } catch {
+            throw .invalidFile(FileDiagnostic(path: path, line: error.line, column: error.column, message: error.message))
+        }
+        self.path = path
+    }
+
+    /// A new card file with the given title.
+    public static func new(path: String, title: String) -> CardFile {
+        let text = "---\n" + YAMLRender.line("title", string: title) + "\n---\n"
+        // A title rendered by YAMLRender always parses back.
+        return (try? CardFile(text: text, path: path)) ?? CardFile(unchecked: text, path: path, title: title)
+    }
+
+    private init(unchecked text: String, path: String, title: String) {
+        self.path = path
+        self.document = (try? FrontMatterDocument(text: text)) ?? FrontMatterDocument.emptyFrontMatter()
+        self.card = Card(slug: Vault.slug(ofPath: path), path: path, title: title)
+    }
+
+    public var text: String { document.text }
+
+    // MARK: - Field writes (each rewrites one field's lines, or adds one line)
+
+    public mutating func set(_ key: String, string value: String) {
+        let style = document.firstLine(of: key).map(YAMLRender.style(ofLine:)) ?? .plain
+        document.set(key, renderedLines: [YAMLRender.line(key, string: value, style: style)], first: key == "id")
+        reparse()
+    }
+
+    public mutating func set(_ key: String, int value: Int) {
+        document.set(key, renderedLines: [YAMLRender.line(key, int: value)])
+        reparse()
+    }
+
+    public mutating func set(_ key: String, list: [String]) {
+        if let range = document.lineRange(of: key), range.count > 1,
+           let item = document.lines[range].dropFirst().first(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("-") }) {
+            let indent = String(item.prefix { $0 == " " })
+            document.set(key, renderedLines: YAMLRender.blockLines(key, list: list, indent: indent))
+        } else {
+            document.set(key, renderedLines: [YAMLRender.line(key, list: list)])
+        }
+        reparse()
+    }
+
+    public mutating func remove(_ key: String) {
+        document.remove(key)
+        reparse()
+    }
+
+    public mutating func setBody(_ body: String) {
+        document.setBody(body)
+    }
+
+    /// Gives a hand-made card its id on its first write.
+    public mutating func ensureID(_ make: () -> String) {
+        if card.id == nil { set("id", string: make()) }
+    }
+
+    private mutating func reparse() {
+        if let parsed = try? CardParser.parse(text: document.text, path: path) { card = parsed.card }
+    }
+}
+
+extension FrontMatterDocument {
+    /// An empty `---`/`---` block with no body.
+    static func emptyFrontMatter() -> FrontMatterDocument {
+        // Splitting this literal cannot fail; the fallback only satisfies the type checker.
+        (try? FrontMatterDocument(text: "---\n---\n")) ?? FrontMatterDocument(bodyOnly: "")
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Everything that can stop a command, worded for the person at the keyboard.
+public enum CarouselError: Error, LocalizedError, Sendable {
+    case notAVault(path: String, reason: String)
+    case noVaultFound(cwd: String)
+    case alreadyAVault(path: String)
+    case unknownCard(ref: String, candidates: [String])
+    case ambiguousCard(ref: String, candidates: [String])
+    case invalidFile(FileDiagnostic)
+    case invalidValue(field: String, message: String)
+    case parentCycle([String])
+    case outsideVault(String)
+    case locked(holder: String?)
+    case io(String)
+    case git(String)
+    case usage(String)
+
+    public var errorDescription: String? {
+        switch self {
+        case let .notAVault(path, reason):
+            return "\(path) is not a Carousel vault: \(reason). Run `carousel init \(path)` to make one there."
+        case let .noVaultFound(cwd):
+            return "no vault here: \(cwd) and the folders above it have no carousel.yaml. Use --vault PATH, set CAROUSEL_VAULT, or run `carousel init`."
+        case let .alreadyAVault(path):
+            return "\(path) is already a Carousel vault; nothing was changed"
+        case let .unknownCard(ref, candidates):
+            if candidates.isEmpty { return "no card matches \"\(ref)\"" }
+            return "no card matches \"\(ref)\". Did you mean:\n" + candidates.map { "  \($0)" }.joined(separator: "\n")
+        case let .ambiguousCard(ref, candidates):
+            return "\"\(ref)\" matches more than one card; say which:\n" + candidates.map { "  \($0)" }.joined(separator: "\n")
+        case let .invalidFile(diag):
+            return diag.description
+        case let .invalidValue(field, message):
+            return "\(field): \(message)"
+        case let .parentCycle(chain):
+            return "that would make a parent cycle: " + chain.joined(separator: " → ")
+        case let .outsideVault(path):
+            return "\(path) is outside the vault; Carousel only reads and writes inside it"
+        case let .locked(holder):
+            return "another carousel is working on this vault" + (holder.map { " (\($0))" } ?? "")
+                + "; try again in a moment"
+        case let .io(message), let .git(message), let .usage(message):
+            return message
+        }
+    }
+}

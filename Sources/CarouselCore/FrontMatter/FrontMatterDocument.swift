@@ -1,0 +1,233 @@
+/// A Markdown file with YAML front-matter, kept as text so that a write changes only what it must.
+///
+/// The file is split into three parts: everything up to and including the opening `---` line,
+/// the front-matter lines, and everything from the closing `---` line on (the body). Editing a
+/// field replaces that field's lines (or appends one line); every other byte is kept, including
+/// comments, key order, quoting, a byte-order mark and CRLF line endings.
+public struct FrontMatterDocument: Equatable, Sendable {
+    /// Text before the front-matter lines: an optional BOM and the opening `---` with its line ending.
+    public private(set) var opening: String
+    /// Front-matter lines without their line endings.
+    public private(set) var lines: [String]
+    /// The closing `---` line and the body, verbatim. Empty when the file had no front-matter.
+    public private(set) var closingAndBody: String
+    /// The line ending used for lines this type adds: the file's own ("\r\n" for a CRLF file).
+    public let newline: String
+    /// Whether the file had a front-matter block when read.
+    public let hadFrontMatter: Bool
+
+    /// 1-based line number in the file of the first front-matter line.
+    public var firstLineNumber: Int { 2 }
+
+    /// Splits file text. A file without an opening `---` is all body.
+    /// Throws when the front-matter is opened but never closed.
+    public init(text: String) throws(FrontMatterError) {
+        newline = text.contains("\r\n") ? "\r\n" : "\n"
+        var rest = Substring(text)
+        var bom = ""
+        if rest.hasPrefix("\u{FEFF}") {
+            bom = "\u{FEFF}"
+            rest = rest.dropFirst()
+        }
+        let allLines = FrontMatterDocument.splitKeepingEndings(rest)
+        guard let first = allLines.first, FrontMatterDocument.stripEnding(first) == "---" else {
+            opening = ""
+            lines = []
+            closingAndBody = String(text)
+            hadFrontMatter = false
+            return
+        }
+        var closingIndex: Int?
+        for i in 1..<allLines.count {
+            let bare = FrontMatterDocument.stripEnding(allLines[i])
+            if bare == "---" || bare == "..." {
+                closingIndex = i
+                break
+            }
+        }
+        guard let close = closingIndex else {
+            throw FrontMatterError(line: 1, column: 1, message: "front-matter starts with --- but has no closing --- line")
+        }
+        opening = bom + first
+        lines = allLines[1..<close].map { String(FrontMatterDocument.stripEnding($0)) }
+        closingAndBody = allLines[close...].joined()
+        hadFrontMatter = true
+    }
+
+    /// A file that is all body, with no front-matter yet.
+    public init(bodyOnly body: String) {
+        newline = body.contains("\r\n") ? "\r\n" : "\n"
+        opening = ""
+        lines = []
+        closingAndBody = body
+        hadFrontMatter = false
+    }
+
+    /// The whole file as text.
+    public var text: String {
+        if !hadFrontMatter && lines.isEmpty && opening.isEmpty { return closingAndBody }
+        return opening + lines.map { $0 + newline }.joined() + closingAndBody
+    }
+
+    /// The front-matter as YAML text, for parsing (LF line endings, so marks count lines the same way).
+    public var yaml: String { lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n") }
+
+    /// The Markdown body: everything after the closing `---` line.
+    public var body: String {
+        guard hadFrontMatter || !opening.isEmpty else { return closingAndBody }
+        let parts = FrontMatterDocument.splitKeepingEndings(Substring(closingAndBody))
+        return parts.dropFirst().joined()
+    }
+
+    // MARK: - Editing
+
+    /// Sets a top-level field to already-rendered YAML lines (`key: value`, plus any continuation
+    /// lines). An existing field is replaced where it stands; a new one is appended, or put first
+    /// when `first` is set.
+    public mutating func set(_ key: String, renderedLines new: [String], first: Bool = false) {
+        ensureFrontMatter()
+        if let range = lineRange(of: key) {
+            var replacement = new
+            if range.count == 1, new.count == 1, let comment = FrontMatterDocument.trailingComment(lines[range.lowerBound]) {
+                replacement[0] += comment
+            }
+            lines.replaceSubrange(range, with: replacement)
+        } else if first {
+            lines.insert(contentsOf: new, at: 0)
+        } else {
+            // Keep trailing blank lines and comments at the end of the block where they are.
+            var insertAt = lines.count
+            while insertAt > 0 {
+                let l = lines[insertAt - 1].trimmingCharacters(in: .whitespaces)
+                if l.isEmpty { insertAt -= 1 } else { break }
+            }
+            lines.insert(contentsOf: new, at: insertAt)
+        }
+    }
+
+    /// Removes a top-level field and its continuation lines. Does nothing if absent.
+    public mutating func remove(_ key: String) {
+        if let range = lineRange(of: key) { lines.removeSubrange(range) }
+    }
+
+    /// The lines (0-based indices into `lines`) that hold a top-level key and its value.
+    public func lineRange(of key: String) -> Range<Int>? {
+        for (i, line) in lines.enumerated() where FrontMatterDocument.topLevelKey(of: line) == key {
+            var end = i + 1
+            while end < lines.count, FrontMatterDocument.isContinuation(lines, end) { end += 1 }
+            return i..<end
+        }
+        return nil
+    }
+
+    /// The verbatim line of a key, for reading its quoting style.
+    public func firstLine(of key: String) -> String? {
+        lineRange(of: key).map { lines[$0.lowerBound] }
+    }
+
+    /// Replaces the body (everything after the closing line).
+    public mutating func setBody(_ body: String) {
+        ensureFrontMatter()
+        let parts = FrontMatterDocument.splitKeepingEndings(Substring(closingAndBody))
+        closingAndBody = (parts.first ?? "---" + newline) + body
+    }
+
+    private mutating func ensureFrontMatter() {
+        guard opening.isEmpty else { return }
+        let body = closingAndBody
+        opening = "---" + newline
+        closingAndBody = "---" + newline + body
+    }
+
+    // MARK: - Line helpers
+
+    /// The key of a line that starts a top-level mapping entry, or nil.
+    static func topLevelKey(of line: String) -> String? {
+        guard let first = line.first, first != " ", first != "\t", first != "#", first != "-" else { return nil }
+        if first == "\"" || first == "'" {
+            guard let close = line.dropFirst().firstIndex(of: first) else { return nil }
+            let after = line[line.index(after: close)...]
+            guard after.hasPrefix(":") else { return nil }
+            return String(line[line.index(after: line.startIndex)..<close])
+        }
+        guard let colon = line.firstIndex(of: ":") else { return nil }
+        let next = line.index(after: colon)
+        guard next == line.endIndex || line[next] == " " || line[next] == "\t" else { return nil }
+        return String(line[..<colon]).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Whether line i continues the field above it: indented, a block-sequence item, or a blank
+    /// line followed by more indented lines.
+    static func isContinuation(_ lines: [String], _ i: Int) -> Bool {
+        let line = lines[i]
+        if line.hasPrefix(" ") || line.hasPrefix("\t") {
+            return !line.trimmingCharacters(in: .whitespaces).isEmpty || isContinuation(lines, nextNonBlank(lines, i))
+        }
+        if line == "-" || line.hasPrefix("- ") { return true }
+        if line.isEmpty { return isContinuation(lines, nextNonBlank(lines, i)) }
+        return false
+    }
+
+    private static func nextNonBlank(_ lines: [String], _ i: Int) -> Int {
+        var j = i + 1
+        while j < lines.count, lines[j].trimmingCharacters(in: .whitespaces).isEmpty { j += 1 }
+        return j < lines.count ? j : i  // no next line: i itself, which is blank, so not a continuation
+    }
+
+    /// ` # comment` at the end of a one-line scalar field, kept when the value is replaced.
+    static func trailingComment(_ line: String) -> String? {
+        var quote: Character?
+        var previous: Character = ":"
+        var seenColon = false
+        for (offset, c) in line.enumerated() {
+            if !seenColon {
+                if c == ":" { seenColon = true }
+                previous = c
+                continue
+            }
+            if let q = quote {
+                if c == q { quote = nil }
+            } else if c == "\"" || c == "'" {
+                quote = c
+            } else if c == "#", previous == " " || previous == "\t" {
+                var start = line.index(line.startIndex, offsetBy: offset)
+                while start > line.startIndex, line[line.index(before: start)] == " " || line[line.index(before: start)] == "\t" {
+                    start = line.index(before: start)
+                }
+                return String(line[start...])
+            }
+            previous = c
+        }
+        return nil
+    }
+
+    static func splitKeepingEndings(_ text: Substring) -> [Substring] {
+        var result: [Substring] = []
+        var start = text.startIndex
+        var i = text.startIndex
+        while i < text.endIndex {
+            if text[i] == "\n" || text[i] == "\r\n" {
+                let next = text.index(after: i)
+                result.append(text[start..<next])
+                start = next
+            }
+            i = text.index(after: i)
+        }
+        if start < text.endIndex { result.append(text[start...]) }
+        return result
+    }
+
+    static func stripEnding(_ line: Substring) -> Substring {
+        var l = line
+        while let last = l.last, last == "\n" || last == "\r\n" || last == "\r" { l = l.dropLast() }
+        return l
+    }
+}
+
+/// A problem found while splitting or parsing front-matter. Line and column are 1-based and
+/// relative to the front-matter (line 1 is the opening `---` when produced by the splitter).
+public struct FrontMatterError: Error, Equatable, Sendable {
+    public let line: Int
+    public let column: Int
+    public let message: String
+}

@@ -1,0 +1,67 @@
+import CarouselGit
+import Foundation
+
+/// `carousel init`: a folder becomes a vault, a git repository with settings and a first commit.
+public enum VaultInit {
+    public static let gitignore = """
+        # Carousel's local cache, lock and machine state: never committed.
+        .carousel/
+
+        """
+
+    public static let gitattributes = """
+        # Cards, habits and journal days merge field by field with Carousel's merge driver
+        # (`carousel merge-driver`). Without the driver registered, git falls back to its text merge.
+        *.md merge=carousel
+
+        """
+
+    /// Makes `path` a vault (creating the folder). An existing git repository is adopted; an
+    /// existing vault is refused. Returns the vault and the first commit's message.
+    public static func run(path: String, sample: Bool, today: Day, environment: [String: String],
+                           makeID: () -> String) throws(CarouselError) -> Vault {
+        let root = Vault.absolute(path)
+        let existing = FileManager.default.fileExists(atPath: root + "/" + Vault.settingsFile)
+        if existing && Repository.isRepository(at: root) {
+            throw .alreadyAVault(path: path)
+        }
+        if existing && sample {
+            throw .usage("\(path) already has a carousel.yaml; --sample only fills a new vault")
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+            if !Repository.isRepository(at: root) { _ = try Repository.create(at: root) }
+        } catch {
+            throw .git("cannot make a git repository at \(path): \(error.localizedDescription)")
+        }
+        // A folder that already holds a vault's files (a copy, an unpacked backup) is adopted as it is.
+        let settingsText = existing ? try FileSystem.readText(root + "/" + Vault.settingsFile) : Settings.initialText(started: today)
+        if !existing { try FileSystem.writeAtomically(settingsText, to: root + "/" + Vault.settingsFile) }
+        let vault = try Vault(at: root)
+        let writer = try VaultWriter(vault: vault, environment: environment)
+        var writes: [FileWrite] = [
+            FileWrite(path: Vault.settingsFile, text: settingsText),
+            FileWrite(path: ".gitignore", text: mergedIgnore(existing: try? FileSystem.readText(root + "/.gitignore"))),
+        ]
+        if !FileManager.default.fileExists(atPath: root + "/.gitattributes") {
+            writes.append(FileWrite(path: ".gitattributes", text: gitattributes))
+        }
+        for dir in [Vault.cardsDir, Vault.habitsDir, Vault.journalDir] where !FileManager.default.fileExists(atPath: vault.url(dir)) {
+            writes.append(FileWrite(path: dir + "/.gitkeep", text: ""))
+        }
+        if sample { writes += SampleData.files(today: today, makeID: makeID) }
+        let message = existing ? "init: vault from existing files" : (sample ? "init: new vault with sample data" : "init: new vault")
+        try writer.apply(writes, message: message)
+        // Anything else already in the folder (an adopted repository) is committed as found.
+        _ = try writer.commitPendingEdits()
+        return vault
+    }
+
+    static func mergedIgnore(existing: String?) -> String {
+        guard let existing, !existing.isEmpty else { return gitignore }
+        if existing.split(separator: "\n").contains(where: { $0.trimmingCharacters(in: .whitespaces) == ".carousel/" }) {
+            return existing
+        }
+        return existing + (existing.hasSuffix("\n") ? "" : "\n") + gitignore
+    }
+}

@@ -1,0 +1,138 @@
+import CarouselGit
+import Foundation
+
+/// One file to write (or delete, when `text` is nil), relative to the vault.
+public struct FileWrite: Sendable {
+    public let path: String
+    public let text: String?
+
+    public init(path: String, text: String?) {
+        self.path = path
+        self.text = text
+    }
+}
+
+/// Turns changes into commits: files are written first (atomically), then committed together,
+/// so every command is exactly one commit with a readable message.
+public final class VaultWriter {
+    public let vault: Vault
+    let repository: Repository
+    public let signature: Signature
+
+    /// Opens the vault's git repository. The author is the repository's `user.name`/`user.email`,
+    /// else `CAROUSEL_AUTHOR_NAME`/`CAROUSEL_AUTHOR_EMAIL`, else "Carousel <carousel@localhost>".
+    public init(vault: Vault, environment: [String: String]) throws(CarouselError) {
+        self.vault = vault
+        guard Repository.isRepository(at: vault.root) else {
+            throw .notAVault(path: vault.root, reason: "it is not a git repository")
+        }
+        do {
+            repository = try Repository.open(at: vault.root)
+        } catch {
+            throw .git("cannot open the vault's git repository: \(error.localizedDescription)")
+        }
+        signature = VaultWriter.signature(repository: repository, environment: environment)
+    }
+
+    static func signature(repository: Repository, environment: [String: String]) -> Signature {
+        if let configured = repository.configuredSignature() { return configured }
+        let name = environment["CAROUSEL_AUTHOR_NAME"].flatMap { $0.isEmpty ? nil : $0 }
+        let email = environment["CAROUSEL_AUTHOR_EMAIL"].flatMap { $0.isEmpty ? nil : $0 }
+        return Signature(name: name ?? "Carousel", email: email ?? "carousel@localhost")
+    }
+
+    /// Writes the files and commits exactly those paths. Returns nil when nothing changed.
+    @discardableResult
+    public func apply(_ writes: [FileWrite], message: String) throws(CarouselError) -> String? {
+        for write in writes {
+            guard vault.contains(relative: write.path) else { throw .outsideVault(write.path) }
+            if let text = write.text {
+                try FileSystem.writeAtomically(text, to: vault.url(write.path))
+            } else {
+                try FileSystem.remove(vault.url(write.path))
+            }
+        }
+        do {
+            return try repository.commit(paths: writes.map(\.path), message: message, signature: signature)?.hex
+        } catch {
+            throw .git("the change was saved to disk but could not be committed: \(error.localizedDescription)")
+        }
+    }
+
+    /// Commits edits made outside Carousel (in a text editor, or a write cut short) as their own
+    /// commit, before a command adds its own. Files that do not parse are left uncommitted and
+    /// returned, so a broken file never enters the history.
+    public func commitPendingEdits() throws(CarouselError) -> (message: String?, skipped: [FileDiagnostic]) {
+        let entries: [StatusEntry]
+        do {
+            entries = try repository.status()
+        } catch {
+            throw .git("cannot read the vault's git status: \(error.localizedDescription)")
+        }
+        guard !entries.isEmpty else { return (nil, []) }
+        var paths: [String] = []
+        var skipped: [FileDiagnostic] = []
+        var described: [String] = []
+        for entry in entries {
+            if entry.change == .deleted {
+                paths.append(entry.path)
+                described.append("remove " + title(atHead: entry.path))
+                continue
+            }
+            if let problem = problem(in: entry.path) {
+                skipped.append(problem)
+                continue
+            }
+            paths.append(entry.path)
+            let name = title(inWorkTree: entry.path)
+            described.append(entry.change == .added ? "add " + name : name)
+        }
+        guard !paths.isEmpty else { return (nil, skipped) }
+        let message = "edit: " + VaultWriter.summarize(described)
+        do {
+            _ = try repository.commit(paths: paths, message: message, signature: signature)
+        } catch {
+            throw .git("cannot commit your edits: \(error.localizedDescription)")
+        }
+        return (message, skipped)
+    }
+
+    /// "Call Mum", "Call Mum, Water the plants", or "Call Mum, Water the plants and 3 more".
+    static func summarize(_ items: [String]) -> String {
+        if items.count <= 3 { return items.joined(separator: ", ") }
+        return items.prefix(2).joined(separator: ", ") + " and \(items.count - 2) more"
+    }
+
+    /// Why a changed file must not be committed, if it is a vault file that does not parse.
+    private func problem(in path: String) -> FileDiagnostic? {
+        let full = vault.url(path)
+        if path == Vault.settingsFile {
+            guard let text = try? FileSystem.readText(full) else { return nil }
+            do { _ = try Settings.parse(text: text) } catch { return error }
+            return nil
+        }
+        guard path.hasSuffix(".md"),
+              path.hasPrefix(Vault.cardsDir + "/") || path.hasPrefix(Vault.habitsDir + "/") else { return nil }
+        let text: String
+        do { text = try FileSystem.readText(full) } catch {
+            return FileDiagnostic(path: path, line: 1, column: 1, message: error.localizedDescription)
+        }
+        do { _ = try CardParser.parse(text: text, path: path) } catch { return error }
+        return nil
+    }
+
+    private func title(inWorkTree path: String) -> String {
+        guard let text = try? FileSystem.readText(vault.url(path)) else { return path }
+        return VaultWriter.title(fromText: text, path: path)
+    }
+
+    private func title(atHead path: String) -> String {
+        guard let bytes = try? repository.headBlob(path: path) else { return path }
+        return VaultWriter.title(fromText: String(decoding: bytes, as: UTF8.self), path: path)
+    }
+
+    static func title(fromText text: String, path: String) -> String {
+        guard path.hasSuffix(".md"), let card = try? CardParser.parse(text: text, path: path).card else { return path }
+        return card.title
+    }
+}

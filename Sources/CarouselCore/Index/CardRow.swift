@@ -1,0 +1,128 @@
+import Foundation
+import GRDB
+
+/// One row of the index: a file's stamp and either its parsed card or the reason it failed.
+struct CardRow {
+    var path: String
+    var stamp: FileStamp
+    var card: Card?
+    var diagnostics: [FileDiagnostic]
+
+    static let createTable = """
+        CREATE TABLE cards (
+          path TEXT PRIMARY KEY, size INTEGER, mtime INTEGER, inode INTEGER,
+          ok INTEGER, id TEXT, slug TEXT, title TEXT, kind TEXT, spoons INTEGER, importance INTEGER,
+          category TEXT, tags TEXT, due TEXT, start TEXT, duration TEXT, repeat TEXT, parent TEXT,
+          today TEXT, done TEXT, completed TEXT, skipped TEXT, created TEXT, emoji TEXT, color TEXT,
+          diagnostics TEXT
+        )
+        """
+
+    static let upsert = """
+        INSERT OR REPLACE INTO cards (path, size, mtime, inode, ok, id, slug, title, kind, spoons, importance,
+          category, tags, due, start, duration, repeat, parent, today, done, completed, skipped, created,
+          emoji, color, diagnostics)
+        VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+        """
+
+    /// Reads and parses a card file.
+    static func read(path: String, fullPath: String, stamp: FileStamp) -> CardRow {
+        do {
+            let text = try FileSystem.readText(fullPath)
+            let parsed = try CardParser.parse(text: text, path: path)
+            return CardRow(path: path, stamp: stamp, card: parsed.card, diagnostics: parsed.warnings)
+        } catch let error as FileDiagnostic {
+            return CardRow(path: path, stamp: stamp, card: nil, diagnostics: [error])
+        } catch {
+            let message = (error as? LocalizedError)?.errorDescription ?? "\(error)"
+            let diag = FileDiagnostic(path: path, line: 1, column: 1, message: message.replacingOccurrences(of: fullPath, with: "this file"))
+            return CardRow(path: path, stamp: stamp, card: nil, diagnostics: [diag])
+        }
+    }
+
+    var arguments: StatementArguments {
+        let c = card
+        let diagText = diagnostics.isEmpty ? nil : (try? JSONEncoder().encode(diagnostics)).flatMap { String(data: $0, encoding: .utf8) }
+        let values: [(any DatabaseValueConvertible)?] = [
+            path, stamp.size, stamp.mtime, Int64(bitPattern: stamp.inode), c == nil ? 0 : 1,
+            c?.id, c?.slug, c?.title, c?.kind.rawValue, c?.spoons, c?.importance, c?.category,
+            c.map { CardRow.join($0.tags) }, c?.due?.description, c?.start?.description, c?.duration,
+            c?.repeatRule, c?.parent, c?.today?.iso, c?.done?.description,
+            c.map { CardRow.join($0.completed.map(\.iso)) }, c.map { CardRow.join($0.skipped.map(\.iso)) },
+            c?.created?.description, c?.emoji, c?.color, diagText,
+        ]
+        return StatementArguments(values)
+    }
+
+    init(path: String, stamp: FileStamp, card: Card?, diagnostics: [FileDiagnostic]) {
+        self.path = path
+        self.stamp = stamp
+        self.card = card
+        self.diagnostics = diagnostics
+    }
+
+    init(row: Row) {
+        path = row["path"]
+        stamp = FileStamp(size: row["size"], mtime: row["mtime"], inode: UInt64(bitPattern: row["inode"] as Int64))
+        if let text: String = row["diagnostics"], let data = text.data(using: .utf8),
+           let list = try? JSONDecoder().decode([FileDiagnostic].self, from: data) {
+            diagnostics = list
+        } else {
+            diagnostics = []
+        }
+        guard (row["ok"] as Int) == 1 else {
+            card = nil
+            return
+        }
+        var c = Card(slug: row["slug"], path: path, title: row["title"])
+        c.id = row["id"]
+        c.kind = CardKind(rawValue: row["kind"]) ?? .task
+        c.spoons = row["spoons"]
+        c.importance = row["importance"]
+        c.category = row["category"]
+        c.tags = CardRow.split(row["tags"])
+        c.due = (row["due"] as String?).flatMap { DateValue(text: $0) }
+        c.start = (row["start"] as String?).flatMap { DateValue(text: $0) }
+        c.duration = row["duration"]
+        c.repeatRule = row["repeat"]
+        c.parent = row["parent"]
+        c.today = (row["today"] as String?).flatMap { Day(iso: $0) }
+        c.done = (row["done"] as String?).flatMap { DateValue(text: $0) }
+        c.completed = CardRow.split(row["completed"]).compactMap { Day(iso: $0) }
+        c.skipped = CardRow.split(row["skipped"]).compactMap { Day(iso: $0) }
+        c.created = (row["created"] as String?).flatMap { DateValue(text: $0) }
+        c.emoji = row["emoji"]
+        c.color = row["color"]
+        card = c
+    }
+
+    // Lists are stored joined by the ASCII unit separator, which no YAML scalar here contains.
+    static func join(_ items: [String]) -> String { items.joined(separator: "\u{1F}") }
+    static func split(_ text: String?) -> [String] {
+        guard let text, !text.isEmpty else { return [] }
+        return text.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
+    }
+}
+
+extension FileDiagnostic: Codable {
+    enum CodingKeys: String, CodingKey { case path, line, column, severity, message, sourceLine }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(path: try c.decode(String.self, forKey: .path), line: try c.decode(Int.self, forKey: .line),
+                  column: try c.decode(Int.self, forKey: .column),
+                  severity: Severity(rawValue: try c.decode(String.self, forKey: .severity)) ?? .error,
+                  message: try c.decode(String.self, forKey: .message),
+                  sourceLine: try c.decodeIfPresent(String.self, forKey: .sourceLine))
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(path, forKey: .path)
+        try c.encode(line, forKey: .line)
+        try c.encode(column, forKey: .column)
+        try c.encode(severity.rawValue, forKey: .severity)
+        try c.encode(message, forKey: .message)
+        try c.encodeIfPresent(sourceLine, forKey: .sourceLine)
+    }
+}

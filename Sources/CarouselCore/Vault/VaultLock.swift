@@ -1,0 +1,38 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An exclusive lock on a vault, held while a command reads or changes it.
+///
+/// It is an `flock` on `.carousel/lock`: the kernel releases it when the process exits, however
+/// it exits, so a lock left by a dead process can never block anyone.
+public final class VaultLock {
+    private let fd: Int32
+
+    /// Waits up to `timeout` seconds for the lock.
+    public init(vault: Vault, timeout: Double) throws(CarouselError) {
+        let dir = vault.url(Vault.localDir)
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let path = dir + "/lock"
+        fd = open(path, O_RDWR | O_CREAT, 0o644)
+        guard fd >= 0 else { throw .io("cannot open \(path): \(String(cString: strerror(errno)))") }
+        let deadline = Date().addingTimeInterval(timeout)
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            guard Date() < deadline else {
+                let holder = (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+                close(fd)
+                throw .locked(holder: holder?.isEmpty == false ? holder : nil)
+            }
+            usleep(20_000)
+        }
+        ftruncate(fd, 0)
+        let note = "pid \(getpid())\n"
+        _ = note.withCString { write(fd, $0, strlen($0)) }
+    }
+
+    deinit {
+        flock(fd, LOCK_UN)
+        close(fd)
+    }
+}

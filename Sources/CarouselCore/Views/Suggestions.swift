@@ -1,0 +1,86 @@
+/// One card in the carousel with the parts of its score, so the view can say why it ranks there.
+public struct Suggestion: Sendable, Equatable {
+    public let card: Card
+    public let due: Day?
+    /// Days from today until due (negative when overdue), nil when undated.
+    public let daysUntilDue: Int?
+    public let importance: Int
+    public let urgency: Double
+    public let variety: Double
+    public let score: Double
+    /// Repeating cards due today always appear, whatever the limit.
+    public let pinned: Bool
+}
+
+/// The carousel: what to pull into Today next.
+public enum Suggestions {
+    /// Smart score = 2.0·importance + 1.5·urgency + variety.
+    public static func score(importance: Int, urgency: Double, variety: Double) -> Double {
+        2.0 * Double(importance) + 1.5 * urgency + variety
+    }
+
+    /// urgency = max(0, 10 − days until due) for a dated card, 3 for an undated one.
+    public static func urgency(daysUntilDue: Int?) -> Double {
+        guard let days = daysUntilDue else { return 3 }
+        return Double(max(0, 10 - days))
+    }
+
+    /// A number in [0, 2) from a hash of the card's id and the date: the same all day, different
+    /// on other days, and the same on every device.
+    public static func variety(key: String, day: Day) -> Double {
+        2.0 * StableHash.unit(key + "|" + day.iso)
+    }
+
+    /// The ranked carousel for `today`. Done cards and cards already in Today are left out.
+    /// `limit` 0 means all; repeating cards due today are always included.
+    public static func rank(_ snapshot: VaultSnapshot, today: Day, mode: Settings.Mode, limit: Int) -> [Suggestion] {
+        var all: [Suggestion] = []
+        for card in snapshot.cards {
+            if card.isPulled(on: today) || Occurrence.isDone(card, today: today) { continue }
+            let due = Occurrence.dueDay(of: card, today: today)
+            // An event whose day has passed is over, not overdue: it lives in `countdown --past`.
+            if card.kind == .event, let d = due, d < today { continue }
+            let days = due.map { today.days(until: $0) }
+            let urgency = urgency(daysUntilDue: days)
+            let variety = variety(key: card.key, day: today)
+            all.append(Suggestion(card: card, due: due, daysUntilDue: days, importance: card.importance,
+                                  urgency: urgency, variety: variety,
+                                  score: score(importance: card.importance, urgency: urgency, variety: variety),
+                                  pinned: Occurrence.isRepeatingDue(card, today: today)))
+        }
+        let sorted: [Suggestion]
+        switch mode {
+        case .smart: sorted = all.sorted(by: smartOrder)
+        case .linear: sorted = all.sorted(by: linearOrder)
+        }
+        guard limit > 0, sorted.count > limit else { return sorted }
+        let pinned = sorted.filter(\.pinned)
+        var chosen = Set(pinned.map(\.card.path))
+        for s in sorted where chosen.count < max(limit, pinned.count) { chosen.insert(s.card.path) }
+        return sorted.filter { chosen.contains($0.card.path) }
+    }
+
+    static func smartOrder(_ a: Suggestion, _ b: Suggestion) -> Bool {
+        if a.score != b.score { return a.score > b.score }
+        return linearOrder(a, b)
+    }
+
+    /// Due date soonest first (undated last), then creation time, then title.
+    static func linearOrder(_ a: Suggestion, _ b: Suggestion) -> Bool {
+        switch (a.due, b.due) {
+        case let (x?, y?) where x != y: return x < y
+        case (.some, nil): return true
+        case (nil, .some): return false
+        default: break
+        }
+        switch (a.card.created, b.card.created) {
+        case let (x?, y?) where x != y: return x < y
+        case (.some, nil): return true
+        case (nil, .some): return false
+        default: break
+        }
+        if a.card.key != b.card.key, a.card.id != nil, b.card.id != nil { return a.card.key < b.card.key }
+        if a.card.title != b.card.title { return a.card.title < b.card.title }
+        return a.card.path < b.card.path
+    }
+}

@@ -1,0 +1,46 @@
+/// What `carousel add` was asked to create.
+public struct NewCard: Sendable {
+    public var title: String
+    public var spoons: Int?
+    public var importance: Int?
+    public var due: String?
+    public var tags: [String] = []
+    public var category: String?
+    public var parent: String?
+    public var kind: CardKind?
+    public var emoji: String?
+    public var body: String?
+    public var repeatRule: String?
+
+    public init(title: String) { self.title = title }
+}
+
+extension Workspace {
+    /// Creates `cards/<slug>.md` and commits it as "add: <title>".
+    public func add(_ new: NewCard) throws(CarouselError) -> Card {
+        let title = new.title.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !title.isEmpty else { throw .invalidValue(field: "title", message: "What do you want to do? The title cannot be empty") }
+        guard !title.contains("\n") else { throw .invalidValue(field: "title", message: "must be one line") }
+        var base = Slug.make(from: title)
+        if base.isEmpty { base = "card" }
+        let taken = Set(snapshot.cards.map(\.slug) + snapshot.diagnostics.map { Vault.slug(ofPath: $0.path) })
+        let slug = Slug.unique(base) { taken.contains($0) || FileSystem.stamp(vault.url("\(Vault.cardsDir)/\($0).md")) != nil }
+        var file = CardFile.new(path: "\(Vault.cardsDir)/\(slug).md", title: title)
+        file.set("id", string: moment.makeID())
+        var assignments: [FieldAssignment] = []
+        if let k = new.kind, k != .task { assignments.append(.init(field: "kind", value: k.rawValue)) }
+        assignments.append(.init(field: "spoons", value: String(new.spoons ?? 1)))
+        assignments.append(.init(field: "importance", value: String(new.importance ?? 1)))
+        if let c = new.category { assignments.append(.init(field: "category", value: c)) }
+        if !new.tags.isEmpty { assignments.append(.init(field: "tags", value: new.tags.joined(separator: ","))) }
+        if let d = new.due { assignments.append(.init(field: "due", value: d)) }
+        if let r = new.repeatRule { assignments.append(.init(field: "repeat", value: r)) }
+        if let p = new.parent { assignments.append(.init(field: "parent", value: p)) }
+        if let e = new.emoji { assignments.append(.init(field: "emoji", value: e)) }
+        for a in assignments where !a.value.isEmpty { try apply(a, to: &file) }
+        file.set("created", string: moment.stamp.description)
+        if let body = new.body, !body.isEmpty { file.setBody("\n" + body + (body.hasSuffix("\n") ? "" : "\n")) }
+        try commit([FileWrite(path: file.path, text: file.text)], message: "add: \(title)")
+        return file.card
+    }
+}

@@ -1,0 +1,109 @@
+/// `FIELD=VALUE` as typed after `carousel set`, checked before anything is written.
+public struct FieldAssignment: Sendable, Equatable {
+    public let field: String
+    /// The raw value; empty clears the field.
+    public let value: String
+
+    public init(field: String, value: String) {
+        self.field = field
+        self.value = value
+    }
+
+    /// Parses `field=value`. The field name is lowercase letters, digits, `_` and `-`.
+    public static func parse(_ text: String) throws(CarouselError) -> FieldAssignment {
+        guard let eq = text.firstIndex(of: "=") else {
+            throw .usage("expected FIELD=VALUE, found \"\(text)\" (for example spoons=2 or tags=home,plants)")
+        }
+        let field = text[..<eq].trimmingCharacters(in: .whitespaces).lowercased()
+        let value = text[text.index(after: eq)...].trimmingCharacters(in: .whitespaces)
+        guard !field.isEmpty, field.allSatisfy({ ($0.isLetter && $0.isASCII) || $0.isNumber || $0 == "_" || $0 == "-" }) else {
+            throw .usage("\"\(field)\" is not a field name; use letters, digits, _ and -")
+        }
+        return FieldAssignment(field: field, value: value)
+    }
+}
+
+extension Workspace {
+    /// Applies one assignment to a card file, validating the value the way the parser would.
+    func apply(_ a: FieldAssignment, to file: inout CardFile) throws(CarouselError) {
+        let v = a.value
+        if v.isEmpty {
+            guard !["id", "title"].contains(a.field) else {
+                throw .invalidValue(field: a.field, message: "cannot be empty")
+            }
+            file.remove(a.field)
+            return
+        }
+        switch a.field {
+        case "id":
+            throw .invalidValue(field: "id", message: "is how other cards and devices find this card, so it cannot be changed")
+        case "title":
+            guard !v.trimmingCharacters(in: .whitespaces).isEmpty else { throw .invalidValue(field: "title", message: "cannot be empty") }
+            file.set("title", string: v)
+        case "kind":
+            guard let kind = CardKind(rawValue: v.lowercased()) else {
+                throw .invalidValue(field: "kind", message: "must be task, idea or event, found \"\(v)\"")
+            }
+            file.set("kind", string: kind.rawValue)
+        case "spoons", "importance":
+            guard let n = Int(v), (1...5).contains(n) else {
+                throw .invalidValue(field: a.field, message: "must be 1–5, found \"\(v)\"")
+            }
+            file.set(a.field, int: n)
+        case "tags":
+            file.set("tags", list: FieldAssignment.list(v))
+        case "due", "start", "today":
+            guard let date = DateInput.parse(v, today: today) else {
+                throw .invalidValue(field: a.field, message: "expected \(DateInput.help), found \"\(v)\"")
+            }
+            file.set(a.field, string: a.field == "today" ? date.day.iso : date.description)
+        case "done":
+            if ["now", "true", "yes"].contains(v.lowercased()) {
+                file.set("done", string: moment.stamp.description)
+            } else if let date = DateInput.parse(v, today: today) {
+                file.set("done", string: date.description)
+            } else {
+                throw .invalidValue(field: "done", message: "expected now or \(DateInput.help), found \"\(v)\"")
+            }
+        case "completed", "skipped":
+            var days: [String] = []
+            for item in FieldAssignment.list(v) {
+                guard let d = DateInput.parse(item, today: today) else {
+                    throw .invalidValue(field: a.field, message: "expected dates like 2026-11-20, found \"\(item)\"")
+                }
+                days.append(d.day.iso)
+            }
+            file.set(a.field, list: Array(Set(days)).sorted())
+        case "repeat":
+            do {
+                _ = try RecurrenceRule.parse(v)
+            } catch {
+                throw .invalidValue(field: "repeat", message: "\(error.message) (at \"\(error.offendingWord)\", column \(error.column))")
+            }
+            file.set("repeat", string: v)
+        case "parent":
+            let parent = try resolve(v)
+            let graph = ParentGraph(cards: snapshot.cards)
+            if parent.path == file.card.path { throw .parentCycle([file.card.slug, file.card.slug]) }
+            if let chain = graph.cycle(from: file.card, withParent: parent.slug) { throw .parentCycle(chain) }
+            file.set("parent", string: parent.slug)
+        case "created":
+            guard let date = DateInput.parse(v, today: today) else {
+                throw .invalidValue(field: "created", message: "expected \(DateInput.help), found \"\(v)\"")
+            }
+            file.set("created", string: date.description)
+        default:
+            // Category, emoji, color, duration and the person's own fields are kept as text.
+            file.set(a.field, string: v)
+        }
+    }
+}
+
+extension FieldAssignment {
+    /// `home, plants` → ["home", "plants"], dropping empties and repeats, keeping order.
+    static func list(_ text: String) -> [String] {
+        var seen: Set<String> = []
+        return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+}

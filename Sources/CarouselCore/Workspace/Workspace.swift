@@ -1,0 +1,137 @@
+import Foundation
+
+/// The moment a command runs: the planning day (pinned by `--today` or `CAROUSEL_TODAY`) and
+/// the time of day used for `created` and `done` stamps.
+public struct Moment: Sendable {
+    public let today: Day
+    /// Minutes and seconds after midnight, from the local clock.
+    public let minutes: Int
+    public let seconds: Int
+    /// Milliseconds since the epoch, for new ids.
+    public let epochMilliseconds: UInt64
+
+    public init(today: Day, minutes: Int, seconds: Int, epochMilliseconds: UInt64) {
+        self.today = today
+        self.minutes = minutes
+        self.seconds = seconds
+        self.epochMilliseconds = epochMilliseconds
+    }
+
+    /// The local date and time now, with the day replaced by `pinned` when given.
+    public static func now(pinned: Day?) -> Moment {
+        let date = Date()
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone.current
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let local = Day(year: c.year ?? 1970, month: c.month ?? 1, day: c.day ?? 1) ?? Day(dayNumber: 0)
+        return Moment(today: pinned ?? local, minutes: (c.hour ?? 0) * 60 + (c.minute ?? 0), seconds: c.second ?? 0,
+                      epochMilliseconds: UInt64(max(0, date.timeIntervalSince1970 * 1000)))
+    }
+
+    /// `today` at the current time of day, as written in `created` and `done`.
+    public var stamp: DateValue { DateValue(day: today, minutes: minutes, seconds: seconds) }
+
+    public func makeID() -> String { ULID.make(milliseconds: epochMilliseconds) }
+}
+
+/// A command's view of the vault: locked, indexed, and able to commit.
+public final class Workspace {
+    public let vault: Vault
+    public let moment: Moment
+    public var today: Day { moment.today }
+    public private(set) var snapshot: VaultSnapshot
+    /// Things the person should hear about besides the result (edits committed, files skipped).
+    public private(set) var notices: [String] = []
+    let environment: [String: String]
+    private let lock: VaultLock
+    private var writerStorage: VaultWriter?
+
+    /// Locks the vault, commits pending editor edits when the command will write, and loads
+    /// the snapshot. Views pass `forWriting: false` and never touch git.
+    public init(vault: Vault, moment: Moment, environment: [String: String], forWriting: Bool) throws(CarouselError) {
+        self.vault = vault
+        self.moment = moment
+        self.environment = environment
+        let timeout = environment["CAROUSEL_LOCK_TIMEOUT"].flatMap(Double.init) ?? 10
+        lock = try VaultLock(vault: vault, timeout: timeout)
+        if forWriting {
+            let writer = try VaultWriter(vault: vault, environment: environment)
+            writerStorage = writer
+            let pending = try writer.commitPendingEdits()
+            if let message = pending.message { notices.append("Saved your own edits first (\(message)).") }
+            for problem in pending.skipped {
+                notices.append("Left \(problem.path) uncommitted because it does not parse:\n\(problem.description)")
+            }
+        }
+        snapshot = try VaultSnapshot.load(vault: vault, day: moment.today)
+    }
+
+    func writer() throws(CarouselError) -> VaultWriter {
+        if let w = writerStorage { return w }
+        let w = try VaultWriter(vault: vault, environment: environment)
+        writerStorage = w
+        return w
+    }
+
+    /// Writes and commits, then reloads the snapshot so the result reflects the change.
+    @discardableResult
+    public func commit(_ writes: [FileWrite], message: String) throws(CarouselError) -> String? {
+        let id = try writer().apply(writes, message: message)
+        snapshot = try VaultSnapshot.load(vault: vault, day: today)
+        return id
+    }
+
+    /// The card a REF names: a slug, an id, or an unambiguous start of either. A REF that names a
+    /// file which does not parse fails with that file's error.
+    public func resolve(_ ref: String) throws(CarouselError) -> Card {
+        let needle = ref.hasSuffix(".md") ? String(Vault.slug(ofPath: ref)) : ref
+        let cards = snapshot.cards
+        if let exact = cards.first(where: { $0.slug == needle || $0.id == needle || $0.path == ref }) { return exact }
+        if let bad = snapshot.diagnostics.first(where: { $0.severity == .error && ($0.path == ref || Vault.slug(ofPath: $0.path) == needle) }) {
+            throw .invalidFile(bad)
+        }
+        let lower = needle.lowercased()
+        let prefixed = cards.filter { $0.slug.hasPrefix(lower) || ($0.id?.lowercased().hasPrefix(lower) ?? false) }
+        if prefixed.count == 1 { return prefixed[0] }
+        if prefixed.count > 1 {
+            throw .ambiguousCard(ref: ref, candidates: prefixed.map { "\($0.slug)  (\($0.title))" }.sorted())
+        }
+        let near = cards.filter { $0.slug.contains(lower) || $0.title.lowercased().contains(lower) }
+            .prefix(5).map { "\($0.slug)  (\($0.title))" }
+        throw .unknownCard(ref: ref, candidates: Array(near))
+    }
+
+    /// Opens a card's file for a change.
+    public func open(_ card: Card) throws(CarouselError) -> CardFile {
+        try CardFile(vault: vault, path: card.path)
+    }
+
+    /// The journal write that records Today after `changed` replaces its old version.
+    func journalWrite(changed: [Card], order: [String]? = nil) throws(CarouselError) -> FileWrite {
+        var cards = snapshot.cards
+        for c in changed {
+            if let i = cards.firstIndex(where: { $0.path == c.path }) { cards[i] = c } else { cards.append(c) }
+        }
+        let (journal, document): (JournalDay, FrontMatterDocument?)
+        do {
+            (journal, document) = try JournalDay.load(vault: vault, day: today)
+        } catch {
+            throw .invalidFile(error)
+        }
+        var updated = snapshot
+        updated.cards = cards
+        updated.journal = journal
+        if let order { updated.journal.order = order }
+        let view = TodayView.make(updated, today: today)
+        var record = journal
+        // Keep the person's order for cards still in Today, then the new ones as they appear.
+        let keys = view.orderKeys
+        let kept = (order ?? journal.order).filter(keys.contains)
+        record.order = kept + keys.filter { !kept.contains($0) }
+        record.plannedSpoons = view.spoonsPlanned
+        record.doneSpoons = view.spoonsDone
+        record.plannedCards = view.items.count
+        record.doneCards = view.doneCount
+        return FileWrite(path: JournalDay.path(for: today), text: record.render(into: document))
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+internal import Clibgit2
+
+extension Repository {
+    /// Stages these work-tree-relative paths and commits the index on top of HEAD; nil if the tree is unchanged.
+    ///
+    /// A path whose file is gone is removed from the index. Anything staged
+    /// earlier by other means goes into the commit too, as with `git commit`.
+    /// The index is written back so `git status` agrees with the new HEAD.
+    public func commit(paths: [String], message: String, signature: Signature) throws -> ObjectID? {
+        var index: OpaquePointer?
+        try check(git_repository_index(&index, pointer), "git_repository_index")
+        defer { git_index_free(index) }
+        // The git CLI may have rewritten the index since libgit2 cached it.
+        try check(git_index_read(index, 0), "git_index_read")
+
+        for path in paths {
+            if existsInWorkTree(path) {
+                try check(git_index_add_bypath(index, path), "git_index_add_bypath")
+            } else {
+                try check(git_index_remove_bypath(index, path), "git_index_remove_bypath")
+            }
+        }
+        var treeID = git_oid()
+        try check(git_index_write_tree(&treeID, index), "git_index_write_tree")
+        try check(git_index_write(index), "git_index_write")
+
+        var parent: OpaquePointer?
+        if var parentID = try headOID() {
+            try check(git_commit_lookup(&parent, pointer, &parentID), "git_commit_lookup")
+        }
+        defer { git_commit_free(parent) }
+        if let parent {
+            if let parentTree = git_commit_tree_id(parent), git_oid_equal(parentTree, &treeID) != 0 { return nil }
+        } else if git_index_entrycount(index) == 0 {
+            return nil
+        }
+
+        var tree: OpaquePointer?
+        try check(git_tree_lookup(&tree, pointer, &treeID), "git_tree_lookup")
+        defer { git_tree_free(tree) }
+
+        // Tidy the message the way `git commit` does (trailing newline, no stray blank lines).
+        var cleaned = git_buf()
+        defer { git_buf_dispose(&cleaned) }
+        try check(git_message_prettify(&cleaned, message, 0, CChar(UInt8(ascii: "#"))), "git_message_prettify")
+        let finalMessage = cleaned.ptr.map { String(cString: $0) } ?? message
+
+        var commitID = git_oid()
+        var parents: [OpaquePointer?] = parent.map { [$0] } ?? []
+        try signature.withGitSignature { sig in
+            // "HEAD" moves the branch HEAD points to, creating it on an unborn branch.
+            try check(git_commit_create(&commitID, pointer, "HEAD", sig, sig, nil, finalMessage, tree,
+                                        parents.count, &parents),
+                      "git_commit_create")
+        }
+        return ObjectID(commitID)
+    }
+
+    /// Commits every change that `status()` reports.
+    public func commitAll(message: String, signature: Signature) throws -> ObjectID? {
+        // A trailing slash marks a nested repository, which cannot be staged as a file.
+        let paths = try status().map(\.path).filter { !$0.hasSuffix("/") }
+        return try commit(paths: paths, message: message, signature: signature)
+    }
+
+    /// lstat-style check, so a dangling symlink still counts as present.
+    private func existsInWorkTree(_ path: String) -> Bool {
+        let full = (workdir as NSString).appendingPathComponent(path)
+        return (try? FileManager.default.attributesOfItem(atPath: full)) != nil
+    }
+}

@@ -1,0 +1,34 @@
+internal import Clibgit2
+
+extension Repository {
+    /// Reads a config value as git would (local, then global, xdg and system); nil when unset.
+    public func configString(_ key: String) -> String? {
+        var config: OpaquePointer?
+        guard git_repository_config(&config, pointer) == 0, let config else { return nil }
+        defer { git_config_free(config) }
+        var entry: UnsafeMutablePointer<git_config_entry>?
+        // get_entry rather than get_string: the latter only works on snapshots.
+        guard git_config_get_entry(&entry, config, key) == 0, let entry else { return nil }
+        defer { git_config_entry_free(entry) }
+        guard let value = entry.pointee.value else { return nil }
+        return String(cString: value)
+    }
+
+    /// Sets a value in the repository's local config (.git/config).
+    public func setLocalConfig(_ key: String, _ value: String) throws {
+        var config: OpaquePointer?
+        try check(git_repository_config(&config, pointer), "git_repository_config")
+        defer { git_config_free(config) }
+        var local: OpaquePointer?
+        try check(git_config_open_level(&local, config, GIT_CONFIG_LEVEL_LOCAL), "git_config_open_level")
+        defer { git_config_free(local) }
+        try check(git_config_set_string(local, key, value), "git_config_set_string")
+    }
+
+    /// user.name and user.email from config; nil if either is missing or empty.
+    public func configuredSignature() -> Signature? {
+        guard let name = configString("user.name"), !name.isEmpty,
+              let email = configString("user.email"), !email.isEmpty else { return nil }
+        return Signature(name: name, email: email)
+    }
+}

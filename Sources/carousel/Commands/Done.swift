@@ -1,0 +1,32 @@
+import ArgumentParser
+import CarouselCore
+
+struct Done: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Mark a card done (a repeating card: today's occurrence).")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "The card: its slug, id, or the start of either.")
+    var ref: String
+
+    func run() throws {
+        try reporting {
+            let ws = try options.workspace(writing: true)
+            printNotices(ws)
+            let outcome = try ws.done(ref)
+            let t = Terminal.current
+            switch outcome {
+            case let .finished(card):
+                if options.json { return CardJSON.full(try ws.open(card)).print() }
+                print(t.green("✓") + " Done: " + t.bold(card.title) + ". Nice one.")
+            case let .occurrence(card, next):
+                if options.json { return CardJSON.full(try ws.open(card)).print() }
+                let when = next.map { "Next one: " + Words.shortDate($0) + "." } ?? "That was the last one."
+                print(t.green("✓") + " Done for today: " + t.bold(card.title) + ". " + when)
+            case let .alreadyDone(card):
+                if options.json { return CardJSON.full(try ws.open(card)).print() }
+                print(t.bold(card.title) + " is already done. Nothing changed.")
+            }
+        }
+    }
+}

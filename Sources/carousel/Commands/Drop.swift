@@ -1,0 +1,24 @@
+import ArgumentParser
+import CarouselCore
+
+struct Drop: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Take a card out of today; it goes back to the carousel.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "The card: its slug, id, or the start of either.")
+    var ref: String
+
+    func run() throws {
+        try reporting {
+            let ws = try options.workspace(writing: true)
+            printNotices(ws)
+            let (card, changed) = try ws.drop(ref)
+            let view = TodayView.make(ws.snapshot, today: ws.today)
+            if options.json { return TodayRender.json(view).print() }
+            let t = Terminal.current
+            print(changed ? "Put " + t.bold(card.title) + " back in the carousel. That's fine." : t.bold(card.title) + " isn't in today.")
+            print("  " + TodayRender.spoonBar(view, t))
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import CarouselCore
+import Foundation
+
+struct IndexCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "index", abstract: "Refresh the index in .carousel/ and say how much work that took.")
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() throws {
+        try reporting {
+            let started = DispatchTime.now().uptimeNanoseconds
+            let ws = try options.workspace(writing: false)
+            let ms = Double(DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
+            printDiagnostics(ws)
+            let s = ws.snapshot.stats
+            let bad = Set(ws.snapshot.diagnostics.filter { $0.severity == .error }.map(\.path)).count
+            if options.json {
+                return JSON.object([
+                    ("files", .int(s.files)), ("parsed", .int(s.parsed)), ("removed", .int(s.removed)),
+                    ("cards", .int(ws.snapshot.cards.count)), ("problems", .int(bad)),
+                    ("rebuilt", .bool(s.rebuilt)), ("milliseconds", .double((ms * 10).rounded() / 10)),
+                ]).print()
+            }
+            print("Indexed \(Words.plural(s.files, "card file")): read \(s.parsed), dropped \(s.removed)"
+                + (bad > 0 ? ", \(bad) with problems" : "") + " in \(String(format: "%.1f", ms)) ms.")
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import CarouselCore
+
+struct Show: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Show one card: its fields and notes.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "The card: its slug, id, or the start of either.")
+    var ref: String
+
+    func run() throws {
+        try reporting {
+            let ws = try options.workspace(writing: false)
+            let card = try ws.resolve(ref)
+            let file = try ws.open(card)
+            if options.json { return CardJSON.full(file).print() }
+            let t = Terminal.current
+            let graph = ParentGraph(cards: ws.snapshot.cards)
+            var out = ["", "  " + t.bold((card.icon.map { $0 + " " } ?? "") + card.title) + t.dim("  \(card.path)"), ""]
+            func row(_ k: String, _ v: String?) { if let v, !v.isEmpty { out.append("  " + t.dim(fit(k, 11)) + v) } }
+            row("kind", card.kind == .task ? nil : card.kind.rawValue)
+            row("spoons", Words.spoons(card.spoons) + " \(card.spoons)")
+            row("importance", "\(card.importance) of 5")
+            row("category", card.category.map { t.category($0, $0) })
+            row("tags", card.tags.joined(separator: ", "))
+            row("due", Occurrence.dueDay(of: card, today: ws.today).map {
+                Words.shortDate($0) + (card.due?.timeText.map { " " + $0 } ?? "") + "  (" + Words.due($0, today: ws.today) + ")" })
+            if let rule = card.repeatRule {
+                row("repeats", rule + ((try? RecurrenceRule.parse(rule)).map { "  (\($0.summary))" } ?? ""))
+                row("completed", card.completed.suffix(7).map(\.iso).joined(separator: ", "))
+            }
+            row("parent", card.parent.map { p in graph.card(named: p).map { "\($0.title) (\($0.slug))" } ?? "\(p) (not found)" })
+            let children = ws.snapshot.cards.filter { $0.parent == card.slug || ($0.id != nil && $0.parent == card.id) }
+            row("children", children.map(\.title).joined(separator: ", "))
+            row("today", card.isPulled(on: ws.today) ? "in today's list" : nil)
+            row("done", card.done?.description)
+            row("created", card.created?.description)
+            row("id", card.id ?? t.dim("(none yet; written on the first change)"))
+            let body = file.document.body.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !body.isEmpty { out += [""] + body.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 } }
+            out.append("")
+            print(out.joined(separator: "\n"))
+        }
+    }
+}

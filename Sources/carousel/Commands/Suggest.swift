@@ -1,0 +1,40 @@
+import ArgumentParser
+import CarouselCore
+
+extension Settings.Mode: ExpressibleByArgument {}
+
+struct Suggest: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "The carousel: what to pull into today next, and why each card ranks where it does.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Option(help: "smart (score) or linear (due date, then created); default from carousel.yaml.")
+    var mode: Settings.Mode?
+
+    @Option(help: "How many to show; 0 shows all.")
+    var limit = 7
+
+    func validate() throws {
+        guard limit >= 0 else { throw ValidationError("--limit must be 0 or more, found \(limit)") }
+    }
+
+    func run() throws {
+        try reporting {
+            let ws = try options.workspace(writing: false)
+            printDiagnostics(ws)
+            let mode = mode ?? ws.snapshot.settings.carousel
+            let list = Suggestions.rank(ws.snapshot, today: ws.today, mode: mode, limit: limit)
+            if options.json { return SuggestRender.json(list, mode: mode, today: ws.today).print() }
+            let t = Terminal.current
+            let header = mode == .smart
+                ? t.dim("  score = 2 × importance + 1.5 × urgency + variety")
+                : t.dim("  by due date, then when added")
+            var out = ["", "  " + t.bold("THE CAROUSEL") + t.dim("  ·  \(mode.rawValue)"), header, ""]
+            out += SuggestRender.lines(list, mode: mode, today: ws.today, t)
+            if !list.isEmpty { out += ["", t.dim("  `carousel pull <name>` takes one into today.")] }
+            out.append("")
+            print(out.joined(separator: "\n"))
+        }
+    }
+}

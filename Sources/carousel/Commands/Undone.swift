@@ -1,0 +1,26 @@
+import ArgumentParser
+import CarouselCore
+
+struct Undone: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Take back a completion: the card is open again.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "The card: its slug, id, or the start of either.")
+    var ref: String
+
+    func run() throws {
+        try reporting {
+            let ws = try options.workspace(writing: true)
+            printNotices(ws)
+            let card = try ws.undone(ref)
+            let shown = try card ?? ws.resolve(ref)
+            if options.json { return CardJSON.full(try ws.open(shown)).print() }
+            if card == nil {
+                print(Terminal.current.bold(shown.title) + " wasn't done. Nothing changed.")
+            } else {
+                print("Open again: " + Terminal.current.bold(shown.title) + ".")
+            }
+        }
+    }
+}

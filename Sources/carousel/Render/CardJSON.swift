@@ -1,0 +1,64 @@
+import CarouselCore
+import Yams
+
+/// JSON shapes for cards, shared by the commands (documented in docs/cli.md).
+enum CardJSON {
+    /// The short form used in lists: id, slug, title, spoons, importance, category, tags, due, done.
+    static func summary(_ card: Card, today: Day) -> JSON {
+        .object([
+            ("id", .str(card.id)),
+            ("slug", .string(card.slug)),
+            ("title", .string(card.title)),
+            ("kind", .string(card.kind.rawValue)),
+            ("spoons", .int(card.spoons)),
+            ("importance", .int(card.importance)),
+            ("category", .str(card.category)),
+            ("tags", .array(card.tags.map(JSON.string))),
+            ("due", .str(dueText(card, today: today))),
+            ("repeat", .str(card.repeatRule)),
+            ("done", .bool(Occurrence.isDone(card, today: today))),
+        ])
+    }
+
+    /// The due date as written, or for a repeating card without one, its pending occurrence.
+    static func dueText(_ card: Card, today: Day) -> String? {
+        if let due = card.due { return due.description }
+        return Occurrence.dueDay(of: card, today: today)?.iso
+    }
+
+    /// Every front-matter field as written (numbers and booleans typed, dates as text), plus
+    /// slug, path and body.
+    static func full(_ file: CardFile) -> JSON {
+        var pairs: [(String, JSON)] = []
+        if let root = try? Yams.compose(yaml: file.document.yaml), let mapping = root.mapping {
+            for (k, v) in mapping {
+                guard let key = k.scalar?.string else { continue }
+                pairs.append((key, value(v)))
+            }
+        }
+        let card = file.card
+        if !pairs.contains(where: { $0.0 == "id" }) { pairs.insert(("id", .null), at: 0) }
+        if !pairs.contains(where: { $0.0 == "title" }) { pairs.append(("title", .string(card.title))) }
+        pairs.append(("slug", .string(card.slug)))
+        pairs.append(("path", .string(card.path)))
+        pairs.append(("body", .string(file.document.body)))
+        return .object(pairs)
+    }
+
+    static func value(_ node: Node) -> JSON {
+        switch node {
+        case let .scalar(s):
+            if s.style == .plain || s.style == .any {
+                let t = s.string
+                if t.isEmpty || t == "~" || t.lowercased() == "null" { return .null }
+                if t == "true" || t == "false" { return .bool(t == "true") }
+                if let i = Int(t) { return .int(i) }
+                if let d = Double(t), t.contains(".") { return .double(d) }
+            }
+            return .string(s.string)
+        case let .sequence(seq): return .array(seq.map(value))
+        case let .mapping(map): return .object(map.map { ($0.key.scalar?.string ?? "\($0.key)", value($0.value)) })
+        case .alias: return .null
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import ArgumentParser
+import CarouselCore
+
+/// Runs a command body, turning Carousel's errors into a clear message on stderr and exit 1.
+func reporting(_ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let error as CarouselError {
+        printError(message(for: error))
+        throw ExitCode(1)
+    }
+}
+
+func message(for error: CarouselError) -> String {
+    let t = Terminal.current
+    switch error {
+    case let .invalidFile(diag):
+        return diag.description
+    default:
+        return t.red("error:") + " " + (error.errorDescription ?? "\(error)")
+    }
+}
+
+/// One line per problem file on stderr, so a bad card never hides the rest of the vault.
+func printDiagnostics(_ workspace: Workspace) {
+    for d in workspace.snapshot.diagnostics { printError(d.description) }
+    for n in workspace.notices { printError(n) }
+}
+
+/// Notices for commands that print JSON: still on stderr, never mixed into stdout.
+func printNotices(_ workspace: Workspace) {
+    for n in workspace.notices { printError(n) }
+}

@@ -1,0 +1,49 @@
+import CarouselCore
+
+/// Text and JSON for the carousel.
+enum SuggestRender {
+    static let empty = "The carousel is empty. Add something with `carousel add \"…\"`, or enjoy the quiet."
+
+    /// Why a card ranks where it does, in words.
+    static func why(_ s: Suggestion, mode: Settings.Mode, today: Day) -> String {
+        let due = Words.due(s.due, today: today)
+        if mode == .linear { return due }
+        let urgency = s.daysUntilDue == nil ? "no due date, urgency 3" : "\(due), urgency \(Words.number(s.urgency))"
+        return "importance \(s.importance) · \(urgency) · variety \(Words.number(s.variety))"
+            + (s.pinned ? " · repeats, due" : "")
+    }
+
+    static func lines(_ list: [Suggestion], mode: Settings.Mode, today: Day, _ t: Terminal) -> [String] {
+        guard !list.isEmpty else { return ["  " + empty] }
+        return list.map { s in
+            let card = s.card
+            let title = fit((card.icon.map { $0 + " " } ?? "") + card.title, 36)
+            let score = mode == .smart ? t.bold(fit(Words.number(s.score), 6)) + " " : ""
+            let spoons = t.category(card.category, fit(Words.spoons(card.spoons), 6))
+            return "  \(score)\(title) \(spoons) \(t.dim(why(s, mode: mode, today: today)))"
+        }
+    }
+
+    static func json(_ list: [Suggestion], mode: Settings.Mode, today: Day) -> JSON {
+        .object([
+            ("date", .string(today.iso)),
+            ("mode", .string(mode.rawValue)),
+            ("cards", .array(list.map { s in
+                .object([
+                    ("id", .str(s.card.id)),
+                    ("slug", .string(s.card.slug)),
+                    ("title", .string(s.card.title)),
+                    ("score", .double(s.score)),
+                    ("importance", .int(s.importance)),
+                    ("urgency", .double(s.urgency)),
+                    ("variety", .double(s.variety)),
+                    ("due", .str(s.due?.iso)),
+                    ("days_until_due", s.daysUntilDue.map(JSON.int) ?? .null),
+                    ("spoons", .int(s.card.spoons)),
+                    ("category", .str(s.card.category)),
+                    ("repeating_due_today", .bool(s.pinned)),
+                ])
+            })),
+        ])
+    }
+}

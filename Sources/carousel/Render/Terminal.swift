@@ -1,0 +1,78 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Colour and width for text output: colour only on a terminal, and never with NO_COLOR.
+struct Terminal {
+    let color: Bool
+    let width: Int
+
+    static let current: Terminal = {
+        let env = ProcessInfo.processInfo.environment
+        let tty = isatty(STDOUT_FILENO) == 1
+        let noColor = env["NO_COLOR"].map { !$0.isEmpty } ?? false
+        let force = env["FORCE_COLOR"].map { !$0.isEmpty && $0 != "0" } ?? false
+        var size = winsize()
+        let cols = tty && ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
+        return Terminal(color: force || (tty && !noColor && env["TERM"] != "dumb"), width: cols)
+    }()
+
+    func paint(_ text: String, _ codes: String) -> String { color ? "\u{1B}[\(codes)m\(text)\u{1B}[0m" : text }
+    func bold(_ t: String) -> String { paint(t, "1") }
+    func dim(_ t: String) -> String { paint(t, "2") }
+    func green(_ t: String) -> String { paint(t, "32") }
+    func yellow(_ t: String) -> String { paint(t, "33") }
+    func red(_ t: String) -> String { paint(t, "31") }
+    func cyan(_ t: String) -> String { paint(t, "36") }
+    func strike(_ t: String) -> String { paint(t, "2;9") }
+
+    /// The colour code of a known category.
+    func category(_ name: String?, _ text: String) -> String {
+        switch name?.lowercased() {
+        case "personal": return paint(text, "34")
+        case "work": return paint(text, "35")
+        case "health": return paint(text, "32")
+        case "creative": return paint(text, "33")
+        case "other": return paint(text, "37")
+        default: return text
+        }
+    }
+}
+
+/// Writes to standard error.
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+/// Display width of text in a terminal: wide characters and emoji take two columns.
+func displayWidth(_ text: String) -> Int {
+    var width = 0
+    for ch in text {
+        guard let scalar = ch.unicodeScalars.first else { continue }
+        let v = scalar.value
+        if scalar.properties.isEmojiPresentation || (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v)
+            || (0xAC00...0xD7A3).contains(v) || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v)
+            || (0xFF00...0xFF60).contains(v) || (0xFFE0...0xFFE6).contains(v) || ch.unicodeScalars.contains("\u{FE0F}") {
+            width += 2
+        } else {
+            width += 1
+        }
+    }
+    return width
+}
+
+/// Pads (or cuts, with an ellipsis) text to a display width.
+func fit(_ text: String, _ width: Int) -> String {
+    let w = displayWidth(text)
+    if w <= width { return text + String(repeating: " ", count: width - w) }
+    var out = ""
+    var used = 0
+    for ch in text {
+        let cw = displayWidth(String(ch))
+        if used + cw > width - 1 { break }
+        out.append(ch)
+        used += cw
+    }
+    return out + "…" + String(repeating: " ", count: max(0, width - used - 1))
+}

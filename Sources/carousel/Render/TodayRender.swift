@@ -1,0 +1,63 @@
+import CarouselCore
+
+/// Text for Today's list and the spoon bar, shared by `home` and `today`.
+enum TodayRender {
+    static let emptyDay = "Your day is clear. Pull something from the carousel when you're ready."
+    static let overloaded = "That's a lot for one day. Anything you don't finish just goes back to the carousel."
+
+    static func lines(_ view: TodayView, _ t: Terminal) -> [String] {
+        var out: [String] = []
+        if view.items.isEmpty {
+            out.append("  " + emptyDay)
+        } else {
+            var n = 0
+            for item in view.items {
+                let card = item.card
+                let title = fit((card.icon.map { $0 + " " } ?? "") + card.title, 40)
+                let mark = item.done ? t.green("✓") : "○"
+                let spoons = t.category(card.category, fit(Words.spoons(card.spoons), 6))
+                let repeatMark = card.isRepeating ? t.dim(" ↻") : ""
+                if item.done {
+                    out.append("      \(mark) \(t.strike(title)) \(spoons)\(repeatMark)")
+                } else {
+                    n += 1
+                    let num = n < 10 ? " \(n)" : "\(n)"
+                    out.append("  \(num). \(mark) \(title) \(spoons)\(repeatMark)")
+                }
+            }
+        }
+        out.append("")
+        out.append("  " + spoonBar(view, t))
+        if view.overloaded { out.append("  " + t.yellow(overloaded)) }
+        return out
+    }
+
+    /// "Spoons  ●●●○○○○○○○  3 / 10 spoons"
+    static func spoonBar(_ view: TodayView, _ t: Terminal) -> String {
+        let width = max(view.budget, view.spoonsPlanned)
+        var bar = ""
+        for i in 0..<width {
+            if i < view.spoonsDone {
+                bar += t.green("●")
+            } else if i < view.spoonsPlanned {
+                bar += i < view.budget ? t.cyan("●") : t.yellow("●")
+            } else {
+                bar += t.dim("○")
+            }
+        }
+        let text = "\(view.spoonsPlanned) / \(view.budget) spoons"
+        let done = view.spoonsDone > 0 ? t.dim("  (\(view.spoonsDone) done)") : ""
+        return bar + "  " + (view.overloaded ? t.yellow(text) : text) + done
+    }
+
+    static func json(_ view: TodayView) -> JSON {
+        .object([
+            ("date", .string(view.date.iso)),
+            ("budget", .int(view.budget)),
+            ("spoons_planned", .int(view.spoonsPlanned)),
+            ("spoons_done", .int(view.spoonsDone)),
+            ("overloaded", .bool(view.overloaded)),
+            ("cards", .array(view.items.map { CardJSON.summary($0.card, today: view.date) })),
+        ])
+    }
+}

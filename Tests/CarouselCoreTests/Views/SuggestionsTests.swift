@@ -1,0 +1,46 @@
+@testable import CarouselCore
+import XCTest
+
+final class SuggestionsTests: XCTestCase {
+    let today = Day(iso: "2026-11-23")!
+
+    func card(_ slug: String, importance: Int, due: String?) -> Card {
+        var c = Card(slug: slug, path: "cards/\(slug).md", title: slug)
+        c.id = "ID-" + slug
+        c.importance = importance
+        c.due = due.flatMap { DateValue(text: $0) }
+        return c
+    }
+
+    func testScoreParts() {
+        XCTAssertEqual(Suggestions.urgency(daysUntilDue: nil), 3)
+        XCTAssertEqual(Suggestions.urgency(daysUntilDue: 3), 7)
+        XCTAssertEqual(Suggestions.urgency(daysUntilDue: 14), 0)
+        XCTAssertEqual(Suggestions.urgency(daysUntilDue: -2), 12)
+        XCTAssertEqual(Suggestions.score(importance: 5, urgency: 7, variety: 0.5), 21)
+        let v = Suggestions.variety(key: "ID-a", day: today)
+        XCTAssertTrue((0..<2).contains(v))
+        XCTAssertEqual(v, Suggestions.variety(key: "ID-a", day: today))
+        XCTAssertNotEqual(v, Suggestions.variety(key: "ID-a", day: today.adding(days: 1)))
+    }
+
+    func testVarietySpreadsOverTheRange() {
+        let values = (0..<1000).map { Suggestions.variety(key: "card-\($0)", day: today) }
+        XCTAssertLessThan(values.min()!, 0.1)
+        XCTAssertGreaterThan(values.max()!, 1.9)
+        XCTAssertEqual(values.reduce(0, +) / 1000, 1, accuracy: 0.1)
+    }
+
+    func testRankExcludesDoneAndPulled() {
+        var done = card("done", importance: 5, due: "2026-11-23")
+        done.done = DateValue(text: "2026-11-22T10:00")
+        var pulled = card("pulled", importance: 5, due: nil)
+        pulled.today = today
+        var yesterday = card("yesterday", importance: 1, due: nil)
+        yesterday.today = today.adding(days: -1)
+        let snapshot = VaultSnapshot(settings: Settings(), cards: [done, pulled, yesterday, card("a", importance: 3, due: "2026-11-24")],
+                                     journal: JournalDay(date: today))
+        let ranked = Suggestions.rank(snapshot, today: today, mode: .smart, limit: 0)
+        XCTAssertEqual(ranked.map(\.card.slug), ["a", "yesterday"])
+    }
+}
