@@ -55,3 +55,8 @@ install: release
 
 clean:
 	rm -rf .build
+
+## bench: time views and commits on generated 1k and 10k vaults (release build), as a table
+bench: deps
+	$(SWIFT) build -c release
+	bench/run.sh $(SIZES)

@@ -1,11 +1,7 @@
 /// Reads the human syntax: "every 2 weeks on tue, thu until 2026-12-30", "every month on the
 /// last friday", "every year on mar 3", "3 days after done". See docs/recurrence.md.
 struct HumanRuleParser {
-    struct Token {
-        let word: String  // lower-cased
-        let raw: String   // as written
-        let column: Int   // 1-based
-    }
+    typealias Token = HumanRuleToken
 
     private typealias Words = RecurrenceVocabulary
     private typealias WeekdayNum = RecurrenceRule.WeekdayNum
@@ -22,34 +18,13 @@ struct HumanRuleParser {
     private var end = RecurrenceRule.End.never
 
     static func parse(_ text: String) throws(RecurrenceError) -> RecurrenceRule {
-        var parser = HumanRuleParser(tokens: tokenize(text))
+        let tokens = HumanRuleToken.tokenize(text)
+        guard !tokens.isEmpty else { throw RecurrenceError("the rule is empty", word: "", column: 1) }
+        var parser = HumanRuleParser(tokens: tokens)
         return try parser.parseRule()
     }
 
     private init(tokens: [Token]) { self.tokens = tokens }
-
-    /// Words split on spaces; "," and "&" are tokens of their own.
-    static func tokenize(_ text: String) -> [Token] {
-        var tokens: [Token] = []
-        var current = "", start = 0
-        func flush() {
-            if !current.isEmpty { tokens.append(Token(word: current.lowercased(), raw: current, column: start + 1)) }
-            current = ""
-        }
-        for (i, ch) in text.enumerated() {
-            if ch.isWhitespace {
-                flush()
-            } else if ch == "," || ch == "&" {
-                flush()
-                tokens.append(Token(word: String(ch), raw: String(ch), column: i + 1))
-            } else {
-                if current.isEmpty { start = i }
-                current.append(ch)
-            }
-        }
-        flush()
-        return tokens
-    }
 
     // MARK: Grammar
 
@@ -84,7 +59,7 @@ struct HumanRuleParser {
                     throw fail(peek() ?? tokens[pos - 1], "expected \"after done\", like \"3 days after done\"")
                 }
             } else {
-                throw fail(first, unknownWordMessage(first, expected: "a rule like \"every week on mon\""))
+                throw fail(first, Token.unknownWordMessage(first, expected: "a rule like \"every week on mon\""))
             }
         }
         if unitHead, let after = peek(), after.word == "after" {
@@ -105,23 +80,23 @@ struct HumanRuleParser {
         if let n = Words.number(t.word) ?? (t.word == "a" || t.word == "an" ? 1 : nil) {
             pos += 1
             guard n >= 1 else { throw fail(t, "interval must be at least 1, found \"\(t.raw)\"") }
-            guard let u = peek(), let f = Self.unit(u.word) else {
+            guard let u = peek(), let f = Token.unit(u.word) else {
                 throw fail(peek() ?? t, "expected days, weeks, months or years after \"\(t.raw)\"")
             }
             pos += 1
             interval = n
             frequency = f
-        } else if let f = Self.unit(t.word) {
+        } else if let f = Token.unit(t.word) {
             pos += 1
             frequency = f
         } else {
-            throw fail(t, unknownWordMessage(t, expected: "a day, week, month, year or weekday after \"\(head.raw)\""))
+            throw fail(t, Token.unknownWordMessage(t, expected: "a day, week, month, year or weekday after \"\(head.raw)\""))
         }
     }
 
     private mutating func parseClauses() throws(RecurrenceError) {
         while let t = peek() {
-            if Self.isSeparator(t) { pos += 1; continue }
+            if Token.isSeparator(t) { pos += 1; continue }
             if afterCompletion {
                 throw fail(t, "\"after done\" rules take no other parts, found \"\(t.raw)\"")
             }
@@ -154,7 +129,7 @@ struct HumanRuleParser {
                 } else if isItemStart(pos) {
                     try parseDays(after: t)
                 } else {
-                    throw fail(t, unknownWordMessage(t, expected: "on, in, until or for"))
+                    throw fail(t, Token.unknownWordMessage(t, expected: "on, in, until or for"))
                 }
             }
         }
@@ -178,7 +153,7 @@ struct HumanRuleParser {
         var any = false
         while true {
             var k = pos
-            while k < tokens.count, Self.isSeparator(tokens[k]) { k += 1 }
+            while k < tokens.count, Token.isSeparator(tokens[k]) { k += 1 }
             guard isItemStart(k) else { break }
             pos = k
             try parseDayItem()
@@ -230,7 +205,7 @@ struct HumanRuleParser {
             guard n != 0 else { throw fail(t, "expected a day like \"15th\" or \"last\", found \"\(t.raw)\"") }
             positions.append((n, t))
             var k = pos
-            while k < tokens.count, Self.isSeparator(tokens[k]) { k += 1 }
+            while k < tokens.count, Token.isSeparator(tokens[k]) { k += 1 }
             guard k > pos, k < tokens.count else { break }
             if tokens[k].word == "the", isOrdinalStart(k + 1) { pos = k + 1; continue }
             if isOrdinalStart(k) { pos = k; continue }
@@ -271,7 +246,7 @@ struct HumanRuleParser {
         var found: [(Int, Token)] = []
         while true {
             var k = pos
-            while k < tokens.count, Self.isSeparator(tokens[k]) { k += 1 }
+            while k < tokens.count, Token.isSeparator(tokens[k]) { k += 1 }
             guard k < tokens.count, let days = Words.weekdays(tokens[k].word),
                   days.count == 1 || !singleOnly else { return found }
             for w in days { found.append((w, tokens[k])) }
@@ -283,7 +258,7 @@ struct HumanRuleParser {
         var any = false
         while true {
             var k = pos
-            while k < tokens.count, Self.isSeparator(tokens[k]) { k += 1 }
+            while k < tokens.count, Token.isSeparator(tokens[k]) { k += 1 }
             guard k < tokens.count, let m = Words.month(tokens[k].word) else { break }
             months.append(m)
             pos = k + 1
@@ -335,8 +310,6 @@ struct HumanRuleParser {
         RecurrenceError(message, word: t.raw, column: t.column)
     }
 
-    private static func isSeparator(_ t: Token) -> Bool { t.word == "," || t.word == "&" || t.word == "and" }
-
     private func isCountWord(_ k: Int) -> Bool {
         k < tokens.count && ["time", "times", "occurrence", "occurrences"].contains(tokens[k].word)
     }
@@ -349,28 +322,5 @@ struct HumanRuleParser {
         guard k < tokens.count else { return false }
         let w = tokens[k].word
         return Words.weekdays(w) != nil || Words.month(w) != nil || w == "the" || isOrdinalStart(k)
-    }
-
-    private static func unit(_ word: String) -> RecurrenceRule.Frequency? {
-        switch word {
-        case "day", "days": return .daily
-        case "week", "weeks": return .weekly
-        case "month", "months": return .monthly
-        case "year", "years": return .yearly
-        default: return nil
-        }
-    }
-
-    private func unknownWordMessage(_ t: Token, expected: String) -> String {
-        switch t.word {
-        case "fortnight", "fortnights", "fortnightly", "biweekly":
-            return "\"\(t.raw)\" is not supported; say \"every 2 weeks\""
-        case "bimonthly":
-            return "\"\(t.raw)\" is not supported; say \"every 2 months\""
-        case "hour", "hours", "hourly", "minute", "minutes":
-            return "repeating more often than daily is not supported, found \"\(t.raw)\""
-        default:
-            return "expected \(expected), found \"\(t.raw)\""
-        }
     }
 }

@@ -79,14 +79,14 @@ enum RRuleParser {
                 if end != .never { throw part.fail("use COUNT or UNTIL, not both") }
                 end = .until(day)
             case "BYDAY":
-                byDay = try list(part) { item in weekdayNum(item) }
+                byDay = try list(part, "BYDAY values look like MO, 2TU or -1FR") { item in weekdayNum(item) }
                 byDayPart = part
             case "BYMONTHDAY":
-                byMonthDay = try list(part) { item in
+                byMonthDay = try list(part, "BYMONTHDAY must be 1 to 31 or -1 to -31 (-1 = last day)") { item in
                     Int(item).flatMap { (1...31).contains(abs($0)) ? $0 : nil }
                 }
             case "BYMONTH":
-                byMonth = try list(part) { item in Int(item).flatMap { (1...12).contains($0) ? $0 : nil } }
+                byMonth = try list(part, "BYMONTH must be 1 to 12") { item in Int(item).flatMap { (1...12).contains($0) ? $0 : nil } }
             case "WKST":
                 guard part.value == "MO" else { throw part.fail("only WKST=MO is supported") }
             case "BYSETPOS", "BYYEARDAY", "BYWEEKNO", "BYHOUR", "BYMINUTE", "BYSECOND":
@@ -118,11 +118,11 @@ enum RRuleParser {
         String(part.text.prefix { $0 != "=" }).trimmingCharacters(in: .whitespaces)
     }
 
-    private static func list<T>(_ part: Part, _ item: (String) -> T?) throws(RecurrenceError) -> [T] {
+    private static func list<T>(_ part: Part, _ rule: String, _ item: (String) -> T?) throws(RecurrenceError) -> [T] {
         var out: [T] = []
         for piece in part.value.split(separator: ",", omittingEmptySubsequences: false) {
             guard let v = item(String(piece)) else {
-                throw part.fail("\(part.key) has an invalid value \"\(piece)\"")
+                throw part.fail("\(rule), found \"\(piece)\"")
             }
             out.append(v)
         }

@@ -44,7 +44,7 @@ extension RecurrenceRule {
     /// Other rules: the first listed date strictly after `after`. Nil when the rule has ended.
     public func nextDue(anchor: Day, after: Day) -> Day? {
         if afterCompletion { return after.adding(interval, frequency) }
-        guard after.year < 9999 else { return nil }
+        guard after < Day(year: 9999, month: 12, day: 31)! else { return nil }
         return occurrences(anchor: anchor, from: after.adding(days: 1), limit: 1).first
     }
 }

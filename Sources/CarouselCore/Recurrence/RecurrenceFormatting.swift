@@ -39,7 +39,7 @@ extension RecurrenceRule {
         switch end {
         case .never: break
         case .until(let day): text += " until \(day.iso)"
-        case .count(let n): text += " for \(n) times"
+        case .count(let n): text += n == 1 ? " for 1 time" : " for \(n) times"
         }
         return text
     }
