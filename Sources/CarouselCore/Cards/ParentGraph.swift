@@ -34,12 +34,12 @@ public struct ParentGraph {
     /// One warning per card that sits on a cycle, so views can say so without failing.
     public func cycleDiagnostics() -> [FileDiagnostic] {
         var result: [FileDiagnostic] = []
-        for card in bySlug.values.sorted(by: { $0.path < $1.path }) {
+        for card in bySlug.values where card.parent != nil {
             guard let chain = cycle(from: card), chain.first == card.slug else { continue }
             result.append(FileDiagnostic(path: card.path, line: 1, column: 1, severity: .warning,
                                          message: "parent cycle: " + chain.joined(separator: " → ") + "; fix one `parent:` line"))
         }
-        return result
+        return result.sorted { $0.path < $1.path }
     }
 
     /// Depth of nesting (0 for a top-level card), bounded so a cycle cannot loop.

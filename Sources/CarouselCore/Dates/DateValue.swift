@@ -15,26 +15,34 @@ public struct DateValue: Hashable, Sendable, Comparable, CustomStringConvertible
     /// Parses `YYYY-MM-DD`, `YYYY-MM-DDTHH:MM[:SS]` or `YYYY-MM-DD HH:MM[:SS]`. A trailing `Z` or
     /// offset is accepted and ignored: Carousel plans in local days.
     public init?(text raw: String) {
-        let text = raw.trimmingCharacters(in: .whitespaces)
-        guard text.count >= 10, let day = Day(iso: text.prefix(10)) else { return nil }
-        let rest = text.dropFirst(10)
-        if rest.isEmpty {
+        // Byte-level: this runs for every date of every card on a cold index.
+        var bytes = Array(raw.utf8)
+        while let last = bytes.last, last == 32 || last == 9 { bytes.removeLast() }
+        var start = 0
+        while start < bytes.count, bytes[start] == 32 || bytes[start] == 9 { start += 1 }
+        if start > 0 { bytes.removeFirst(start) }
+        guard bytes.count >= 10, let day = Day(isoBytes: bytes[0..<10]) else { return nil }
+        if bytes.count == 10 {
             self.init(day: day)
             return
         }
-        guard let sep = rest.first, sep == "T" || sep == " " || sep == "t" else { return nil }
-        var time = rest.dropFirst()
-        if let zone = time.firstIndex(where: { $0 == "Z" || $0 == "z" || $0 == "+" || $0 == "-" }) {
+        let sep = bytes[10]
+        guard sep == UInt8(ascii: "T") || sep == UInt8(ascii: "t") || sep == 32 else { return nil }
+        var time = bytes[11...]
+        if let zone = time.firstIndex(where: { $0 == UInt8(ascii: "Z") || $0 == UInt8(ascii: "z") || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") }) {
             time = time[..<zone]
         }
-        if let dot = time.firstIndex(of: ".") { time = time[..<dot] }
-        let parts = time.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2 || parts.count == 3,
-              parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) }),
-              let h = Int(parts[0]), let m = Int(parts[1]), (0...23).contains(h), (0...59).contains(m) else { return nil }
+        if let dot = time.firstIndex(of: UInt8(ascii: ".")) { time = time[..<dot] }
+        func two(_ i: Int) -> Int? {
+            let a = time[time.startIndex + i], b = time[time.startIndex + i + 1]
+            guard (48...57).contains(a), (48...57).contains(b) else { return nil }
+            return Int(a - 48) * 10 + Int(b - 48)
+        }
+        guard time.count == 5 || time.count == 8, time[time.startIndex + 2] == UInt8(ascii: ":"),
+              let h = two(0), let m = two(3), h <= 23, m <= 59 else { return nil }
         var s: Int?
-        if parts.count == 3 {
-            guard let sec = Int(parts[2]), (0...60).contains(sec) else { return nil }
+        if time.count == 8 {
+            guard time[time.startIndex + 5] == UInt8(ascii: ":"), let sec = two(6), sec <= 60 else { return nil }
             s = sec
         }
         self.init(day: day, minutes: h * 60 + m, seconds: s)

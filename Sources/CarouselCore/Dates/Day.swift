@@ -36,7 +36,12 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible, Coda
 
     /// Parses `YYYY-MM-DD` exactly; nil for anything else.
     public init?(iso text: some StringProtocol) {
-        let bytes = Array(text.utf8)
+        self.init(isoBytes: Array(text.utf8)[...])
+    }
+
+    /// Parses `YYYY-MM-DD` from UTF-8 bytes.
+    init?(isoBytes slice: ArraySlice<UInt8>) {
+        let bytes = Array(slice)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0

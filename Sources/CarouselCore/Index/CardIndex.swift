@@ -91,7 +91,7 @@ public final class CardIndex {
                 let insert = try db.makeStatement(sql: CardRow.upsert)
                 for path in paths {
                     let full = vault.url(path)
-                    guard vault.contains(relative: path), let stamp = FileSystem.stamp(full) else { continue }
+                    guard let stamp = FileSystem.stamp(full) else { continue }
                     if let old = stored.removeValue(forKey: path), old.stamp == stamp {
                         result.append(old)
                         continue

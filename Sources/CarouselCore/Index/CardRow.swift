@@ -61,38 +61,39 @@ struct CardRow {
         self.diagnostics = diagnostics
     }
 
+    /// Reads a row of `SELECT *`, by column position (the order of `createTable`).
     init(row: Row) {
-        path = row["path"]
-        stamp = FileStamp(size: row["size"], mtime: row["mtime"], inode: UInt64(bitPattern: row["inode"] as Int64))
-        if let text: String = row["diagnostics"], let data = text.data(using: .utf8),
+        path = row[0]
+        stamp = FileStamp(size: row[1], mtime: row[2], inode: UInt64(bitPattern: row[3] as Int64))
+        if let text: String = row[25], let data = text.data(using: .utf8),
            let list = try? JSONDecoder().decode([FileDiagnostic].self, from: data) {
             diagnostics = list
         } else {
             diagnostics = []
         }
-        guard (row["ok"] as Int) == 1 else {
+        guard (row[4] as Int) == 1 else {
             card = nil
             return
         }
-        var c = Card(slug: row["slug"], path: path, title: row["title"])
-        c.id = row["id"]
-        c.kind = CardKind(rawValue: row["kind"]) ?? .task
-        c.spoons = row["spoons"]
-        c.importance = row["importance"]
-        c.category = row["category"]
-        c.tags = CardRow.split(row["tags"])
-        c.due = (row["due"] as String?).flatMap { DateValue(text: $0) }
-        c.start = (row["start"] as String?).flatMap { DateValue(text: $0) }
-        c.duration = row["duration"]
-        c.repeatRule = row["repeat"]
-        c.parent = row["parent"]
-        c.today = (row["today"] as String?).flatMap { Day(iso: $0) }
-        c.done = (row["done"] as String?).flatMap { DateValue(text: $0) }
-        c.completed = CardRow.split(row["completed"]).compactMap { Day(iso: $0) }
-        c.skipped = CardRow.split(row["skipped"]).compactMap { Day(iso: $0) }
-        c.created = (row["created"] as String?).flatMap { DateValue(text: $0) }
-        c.emoji = row["emoji"]
-        c.color = row["color"]
+        var c = Card(slug: row[6], path: path, title: row[7])
+        c.id = row[5]
+        c.kind = CardKind(rawValue: row[8]) ?? .task
+        c.spoons = row[9]
+        c.importance = row[10]
+        c.category = row[11]
+        c.tags = CardRow.split(row[12])
+        c.due = (row[13] as String?).flatMap { DateValue(text: $0) }
+        c.start = (row[14] as String?).flatMap { DateValue(text: $0) }
+        c.duration = row[15]
+        c.repeatRule = row[16]
+        c.parent = row[17]
+        c.today = (row[18] as String?).flatMap { Day(iso: $0) }
+        c.done = (row[19] as String?).flatMap { DateValue(text: $0) }
+        c.completed = CardRow.split(row[20]).compactMap { Day(iso: $0) }
+        c.skipped = CardRow.split(row[21]).compactMap { Day(iso: $0) }
+        c.created = (row[22] as String?).flatMap { DateValue(text: $0) }
+        c.emoji = row[23]
+        c.color = row[24]
         card = c
     }
 

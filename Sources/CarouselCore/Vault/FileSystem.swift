@@ -24,13 +24,22 @@ public enum FileSystem {
 
     /// Vault-relative paths of every `*.md` file under `dir` (recursively), skipping hidden
     /// folders. Symlinked folders are not followed, so a vault cannot loop or lead outside.
+    /// A symlinked file is listed only when its target stays inside the vault.
     public static func markdownFiles(root: String, dir: String) -> [String] {
         var result: [String] = []
-        walk(root: root, relative: dir, into: &result)
+        let realRoot = realPath(root) ?? root
+        walk(root: root, realRoot: realRoot, relative: dir, into: &result)
         return result.sorted()
     }
 
-    private static func walk(root: String, relative: String, into result: inout [String]) {
+    /// The canonical absolute path (symlinks resolved), nil when it does not exist.
+    public static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func walk(root: String, realRoot: String, relative: String, into result: inout [String]) {
         guard let handle = opendir(root + "/" + relative) else { return }
         defer { closedir(handle) }
         while let entry = readdir(handle) {
@@ -41,8 +50,11 @@ public enum FileSystem {
             let rel = relative + "/" + name
             let type = entry.pointee.d_type
             if type == UInt8(DT_DIR) {
-                walk(root: root, relative: rel, into: &result)
-            } else if name.hasSuffix(".md"), type == UInt8(DT_REG) || type == UInt8(DT_LNK) || type == UInt8(DT_UNKNOWN) {
+                walk(root: root, realRoot: realRoot, relative: rel, into: &result)
+            } else if name.hasSuffix(".md"), type == UInt8(DT_REG) || type == UInt8(DT_UNKNOWN) {
+                result.append(rel)
+            } else if name.hasSuffix(".md"), type == UInt8(DT_LNK),
+                      let target = realPath(root + "/" + rel), target.hasPrefix(realRoot + "/") {
                 result.append(rel)
             }
         }

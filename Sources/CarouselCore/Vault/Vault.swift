@@ -58,9 +58,15 @@ public struct Vault: Sendable {
     /// Whether a vault-relative path stays inside the vault (no `..`, not absolute, and no
     /// symlink on the way that leads out).
     public func contains(relative: String) -> Bool {
-        guard !relative.hasPrefix("/"), !relative.split(separator: "/").contains("..") else { return false }
-        let resolved = (url(relative) as NSString).resolvingSymlinksInPath
-        let resolvedRoot = (root as NSString).resolvingSymlinksInPath
-        return resolved == resolvedRoot || resolved.hasPrefix(resolvedRoot + "/")
+        guard !relative.isEmpty, !relative.hasPrefix("/"), !relative.split(separator: "/").contains("..") else { return false }
+        // Resolve the nearest part of the path that exists: a new file's folder, or the file itself.
+        var probe = url(relative)
+        var resolved = FileSystem.realPath(probe)
+        while resolved == nil, probe.count > root.count {
+            probe = (probe as NSString).deletingLastPathComponent
+            resolved = FileSystem.realPath(probe)
+        }
+        guard let resolved, let realRoot = FileSystem.realPath(root) else { return false }
+        return resolved == realRoot || resolved.hasPrefix(realRoot + "/")
     }
 }

@@ -33,7 +33,9 @@ public struct VaultSnapshot: Sendable {
         } catch {
             diagnostics.append(error)
         }
-        diagnostics.append(contentsOf: ParentGraph(cards: cards).cycleDiagnostics())
+        if cards.contains(where: { $0.parent != nil }) {
+            diagnostics.append(contentsOf: ParentGraph(cards: cards).cycleDiagnostics())
+        }
         return VaultSnapshot(settings: settings, cards: cards, diagnostics: diagnostics, journal: journal, stats: stats)
     }
 }

@@ -77,8 +77,24 @@ public final class Workspace {
     @discardableResult
     public func commit(_ writes: [FileWrite], message: String) throws(CarouselError) -> String? {
         let id = try writer().apply(writes, message: message)
-        snapshot = try VaultSnapshot.load(vault: vault, day: today)
+        update(with: writes)
         return id
+    }
+
+    /// Brings the snapshot up to date with files just written, without another pass over the
+    /// vault; the next command's index refresh re-reads exactly these files.
+    private func update(with writes: [FileWrite]) {
+        for write in writes {
+            if write.path == JournalDay.path(for: today) {
+                if let journal = try? JournalDay.load(vault: vault, day: today).0 { snapshot.journal = journal }
+                continue
+            }
+            guard write.path.hasPrefix(Vault.cardsDir + "/"), write.path.hasSuffix(".md") else { continue }
+            snapshot.cards.removeAll { $0.path == write.path }
+            if let text = write.text, let parsed = try? CardParser.parse(text: text, path: write.path) {
+                snapshot.cards.append(parsed.card)
+            }
+        }
     }
 
     /// The card a REF names: a slug, an id, or an unambiguous start of either. A REF that names a
