@@ -1,6 +1,7 @@
 # Carousel — two commands for a newcomer: `make demo` and `make test`.
 # Both install the system packages they need (Debian/Ubuntu) before building.
 
+SHELL       := /bin/bash
 SWIFT       ?= swift
 DEPS        := libgit2-dev pkg-config libsqlite3-dev git
 DEMO_DATE   := 2026-11-23
@@ -40,7 +41,10 @@ demo: build
 ## test: the whole suite (unit, git and end-to-end tests against the built binary)
 test: deps
 	$(SWIFT) build
-	$(SWIFT) test
+	@mkdir -p .build
+	@set -o pipefail; $(SWIFT) test --disable-swift-testing 2>&1 | tee .build/test.log
+	@awk '/Executed [0-9]+ tests?, with [0-9]+ failures?/ { n = $$2; f = $$5 } \
+	  END { if (n == "") { print "no test summary found"; exit 1 } print "tests: " n - f " passed, " f " failed" }' .build/test.log
 
 ## release: an optimized binary with the static Swift standard library
 release: deps

@@ -2,11 +2,13 @@ import Foundation
 internal import Clibgit2
 
 extension Repository {
-    /// Stages these work-tree-relative paths and commits the index on top of HEAD; nil if the tree is unchanged.
+    /// Commits these work-tree-relative paths on top of HEAD; nil if the tree is unchanged.
     ///
-    /// A path whose file is gone is removed from the index. Anything staged
-    /// earlier by other means goes into the commit too, as with `git commit`.
-    /// The index is written back so `git status` agrees with the new HEAD.
+    /// With a HEAD, the new tree is HEAD's tree with just these paths updated
+    /// (`git_tree_create_updated`): one blob and the trees on its path are written, not the
+    /// whole index's tree. The on-disk index is updated for the same paths, so `git status`
+    /// agrees with the new HEAD. On an unborn branch the index is committed as a whole.
+    /// A path whose file is gone is removed.
     public func commit(paths: [String], message: String, signature: Signature) throws -> ObjectID? {
         var index: OpaquePointer?
         try check(git_repository_index(&index, pointer), "git_repository_index")
@@ -21,8 +23,6 @@ extension Repository {
                 try check(git_index_remove_bypath(index, path), "git_index_remove_bypath")
             }
         }
-        var treeID = git_oid()
-        try check(git_index_write_tree(&treeID, index), "git_index_write_tree")
         try check(git_index_write(index), "git_index_write")
 
         var parent: OpaquePointer?
@@ -30,6 +30,12 @@ extension Repository {
             try check(git_commit_lookup(&parent, pointer, &parentID), "git_commit_lookup")
         }
         defer { git_commit_free(parent) }
+        var treeID = git_oid()
+        if let parent {
+            try updatedTree(&treeID, base: parent, paths: paths, index: index)
+        } else {
+            try check(git_index_write_tree(&treeID, index), "git_index_write_tree")
+        }
         if let parent {
             if let parentTree = git_commit_tree_id(parent), git_oid_equal(parentTree, &treeID) != 0 { return nil }
         } else if git_index_entrycount(index) == 0 {
@@ -62,6 +68,33 @@ extension Repository {
         // A trailing slash marks a nested repository, which cannot be staged as a file.
         let paths = try status().map(\.path).filter { !$0.hasSuffix("/") }
         return try commit(paths: paths, message: message, signature: signature)
+    }
+
+    /// HEAD's tree with `paths` set to their index entries (or removed).
+    private func updatedTree(_ out: inout git_oid, base commit: OpaquePointer, paths: [String], index: OpaquePointer?) throws {
+        var baseTree: OpaquePointer?
+        try check(git_commit_tree(&baseTree, commit), "git_commit_tree")
+        defer { git_tree_free(baseTree) }
+        // C strings for the update list, freed after the call.
+        let cPaths = paths.map { strdup($0) }
+        defer { cPaths.forEach { free($0) } }
+        var updates: [git_tree_update] = []
+        for (i, path) in paths.enumerated() {
+            var update = git_tree_update()
+            update.path = UnsafePointer(cPaths[i])
+            if let entry = git_index_get_bypath(index, path, 0) {
+                update.action = GIT_TREE_UPDATE_UPSERT
+                update.id = entry.pointee.id
+                update.filemode = git_filemode_t(rawValue: entry.pointee.mode)
+            } else {
+                var existing: OpaquePointer?
+                guard git_tree_entry_bypath(&existing, baseTree, path) == 0 else { continue }
+                git_tree_entry_free(existing)
+                update.action = GIT_TREE_UPDATE_REMOVE
+            }
+            updates.append(update)
+        }
+        try check(git_tree_create_updated(&out, pointer, baseTree, updates.count, &updates), "git_tree_create_updated")
     }
 
     /// lstat-style check, so a dangling symlink still counts as present.

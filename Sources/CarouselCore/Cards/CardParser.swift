@@ -12,13 +12,13 @@ public enum CardParser {
     /// Parses card text. `path` is relative to the vault and names the slug.
     public static func parse(text: String, path: String) throws(FileDiagnostic) -> ParsedCard {
         let slug = Vault.slug(ofPath: path)
-        let sourceLines = text.split(separator: "\n", omittingEmptySubsequences: false)
         func diag(_ line: Int, _ column: Int, _ message: String, _ severity: FileDiagnostic.Severity = .error) -> FileDiagnostic {
+            let sourceLines = text.split(separator: "\n", omittingEmptySubsequences: false)
             let source = line >= 1 && line <= sourceLines.count
                 ? String(sourceLines[line - 1]).trimmingCharacters(in: CharacterSet(charactersIn: "\r")) : nil
             return FileDiagnostic(path: path, line: line, column: column, severity: severity, message: message, sourceLine: source)
         }
-        if text.contains("\0") {
+        if text.utf8.contains(0) {
             throw diag(1, 1, "this is not a text file")
         }
         if let marker = conflictMarkerLine(text) {
@@ -42,7 +42,7 @@ public enum CardParser {
         }
         func int(_ f: FrontMatterField, _ range: ClosedRange<Int>) throws(FileDiagnostic) -> Int? {
             guard let s = try string(f) else { return nil }
-            guard let v = Int(s.trimmingCharacters(in: .whitespaces)), range.contains(v) else {
+            guard let v = Int(s) ?? Int(s.trimmingCharacters(in: .whitespaces)), range.contains(v) else {
                 throw diag(f.line, f.column, "\(f.key) must be \(range.lowerBound)–\(range.upperBound), found \"\(s)\"")
             }
             return v
@@ -63,7 +63,7 @@ public enum CardParser {
             for item in seq {
                 guard let text = item.text, let d = DateValue(text: text)?.day else {
                     let m = item.mark
-                    throw diag((m?.line ?? 0) + document.firstLineNumber - 1, m?.column ?? 1,
+                    throw diag(m.map { $0.line + document.firstLineNumber - 1 } ?? f.line, m?.column ?? f.column,
                                "\(f.key) must list dates like 2026-11-20, found \"\(item.text ?? "a nested value")\"")
                 }
                 days.append(d)
@@ -75,7 +75,7 @@ public enum CardParser {
             switch f.key {
             case "id": card.id = try string(f).flatMap { $0.isEmpty ? nil : $0 }
             case "title":
-                if let t = try string(f), !t.trimmingCharacters(in: .whitespaces).isEmpty { card.title = t }
+                if let t = try string(f), t.contains(where: { !$0.isWhitespace }) { card.title = t }
             case "kind":
                 if let s = try string(f) {
                     guard let k = CardKind(rawValue: s.lowercased()) else {
@@ -130,9 +130,30 @@ public enum CardParser {
         return ParsedCard(card: card, warnings: warnings)
     }
 
+    /// Whether a line starts with seven `<` or `>`: a cheap byte scan before the real check.
+    static func hasMarker(_ bytes: String.UTF8View) -> Bool {
+        var run = 0
+        var atLineStart = true
+        var runByte: UInt8 = 0
+        for b in bytes {
+            if atLineStart || run > 0 {
+                if (b == 60 || b == 62) && (run == 0 || b == runByte) {
+                    runByte = b
+                    run += 1
+                    if run == 7 { return true }
+                    atLineStart = false
+                    continue
+                }
+            }
+            run = 0
+            atLineStart = b == 10
+        }
+        return false
+    }
+
     /// The 1-based line of the first git conflict marker, if any.
     static func conflictMarkerLine(_ text: String) -> Int? {
-        guard text.contains("<<<<<<< ") || text.contains(">>>>>>> ") else { return nil }
+        guard hasMarker(text.utf8) else { return nil }
         for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
         where line.hasPrefix("<<<<<<< ") || line.hasPrefix(">>>>>>> ") || line == "=======" {
             return i + 1

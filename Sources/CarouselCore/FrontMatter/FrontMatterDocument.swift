@@ -22,7 +22,7 @@ public struct FrontMatterDocument: Equatable, Sendable {
     /// Splits file text. A file without an opening `---` is all body.
     /// Throws when the front-matter is opened but never closed.
     public init(text: String) throws(FrontMatterError) {
-        newline = text.contains("\r\n") ? "\r\n" : "\n"
+        newline = text.utf8.contains(13) && text.contains("\r\n") ? "\r\n" : "\n"
         var rest = Substring(text)
         var bom = ""
         if rest.hasPrefix("\u{FEFF}") {
@@ -202,24 +202,27 @@ public struct FrontMatterDocument: Equatable, Sendable {
     }
 
     static func splitKeepingEndings(_ text: Substring) -> [Substring] {
+        // Split on "\n" bytes: an ASCII byte is always a character boundary, and this avoids
+        // walking grapheme clusters, which is most of the cost of reading a card.
         var result: [Substring] = []
-        var start = text.startIndex
-        var i = text.startIndex
-        while i < text.endIndex {
-            if text[i] == "\n" || text[i] == "\r\n" {
-                let next = text.index(after: i)
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        var i = utf8.startIndex
+        while i < utf8.endIndex {
+            let next = utf8.index(after: i)
+            if utf8[i] == 10 {
                 result.append(text[start..<next])
                 start = next
             }
-            i = text.index(after: i)
+            i = next
         }
-        if start < text.endIndex { result.append(text[start...]) }
+        if start < utf8.endIndex { result.append(text[start...]) }
         return result
     }
 
     static func stripEnding(_ line: Substring) -> Substring {
         var l = line
-        while let last = l.last, last == "\n" || last == "\r\n" || last == "\r" { l = l.dropLast() }
+        while let last = l.utf8.last, last == 10 || last == 13 { l = l.dropLast() }
         return l
     }
 }

@@ -22,6 +22,10 @@ public struct FrontMatterFields {
             fields = []
             return
         }
+        if let fast = FastFrontMatter.parse(document) {
+            fields = fast
+            return
+        }
         if let tabLine = document.lines.firstIndex(where: { $0.hasPrefix("\t") }) {
             throw FrontMatterError(line: tabLine + 1 + offset, column: 1,
                                    message: "front-matter is indented with a tab; YAML needs spaces")

@@ -52,6 +52,21 @@ public final class CardIndex {
         }
     }
 
+    /// Reads and parses files, spreading the work over the cores when there are many.
+    static func parseAll(_ files: [(path: String, full: String, stamp: FileStamp)]) -> [CardRow] {
+        guard files.count > 64 else { return files.map { CardRow.read(path: $0.path, fullPath: $0.full, stamp: $0.stamp) } }
+        let out = RowBuffer(count: files.count)
+        let chunks = min(ProcessInfo.processInfo.activeProcessorCount * 4, files.count)
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            var i = chunk
+            while i < files.count {
+                out.set(i, CardRow.read(path: files[i].path, fullPath: files[i].full, stamp: files[i].stamp))
+                i += chunks
+            }
+        }
+        return out.rows()
+    }
+
     static func open(path: String) throws -> DatabaseQueue {
         var config = Configuration()
         config.busyMode = .timeout(5)
@@ -80,29 +95,43 @@ public final class CardIndex {
         var stats = RefreshStats(files: paths.count, rebuilt: rebuilt)
         do {
             return try db.write { db in
-                var stored: [String: CardRow] = [:]
+                // Rows stay in one array; the dictionary maps a path to its position, so the
+                // large rows are never copied while it grows.
+                var stored: [CardRow] = []
+                stored.reserveCapacity(paths.count)
                 let rows = try Row.fetchCursor(db, sql: "SELECT * FROM cards")
-                while let row = try rows.next() {
-                    let r = CardRow(row: row)
-                    stored[r.path] = r
-                }
-                var result: [CardRow] = []
-                result.reserveCapacity(paths.count)
-                let insert = try db.makeStatement(sql: CardRow.upsert)
+                while let row = try rows.next() { stored.append(CardRow(row: row)) }
+                var position: [String: Int] = [:]
+                position.reserveCapacity(stored.count)
+                for (i, r) in stored.enumerated() { position[r.path] = i }
+                var seen = [Bool](repeating: false, count: stored.count)
+                // First find what changed, then parse it (on every core when there is a lot),
+                // then write the new rows in path order.
+                var slots: [CardRow?] = []
+                slots.reserveCapacity(paths.count)
+                var pending: [(slot: Int, path: String, stamp: FileStamp)] = []
                 for path in paths {
-                    let full = vault.url(path)
-                    guard let stamp = FileSystem.stamp(full) else { continue }
-                    if let old = stored.removeValue(forKey: path), old.stamp == stamp {
-                        result.append(old)
-                        continue
+                    guard let stamp = FileSystem.stamp(vault.url(path)) else { continue }
+                    if let i = position[path] {
+                        seen[i] = true
+                        if stored[i].stamp == stamp {
+                            slots.append(stored[i])
+                            continue
+                        }
                     }
-                    let row = CardRow.read(path: path, fullPath: full, stamp: stamp)
-                    try insert.execute(arguments: row.arguments)
-                    stats.parsed += 1
-                    result.append(row)
+                    pending.append((slots.count, path, stamp))
+                    slots.append(nil)
                 }
-                for gone in stored.keys {
-                    try db.execute(sql: "DELETE FROM cards WHERE path = ?", arguments: [gone])
+                let parsed = CardIndex.parseAll(pending.map { ($0.path, vault.url($0.path), $0.stamp) })
+                let insert = try db.makeStatement(sql: CardRow.upsert)
+                for (n, p) in pending.enumerated() {
+                    try insert.execute(arguments: parsed[n].arguments)
+                    slots[p.slot] = parsed[n]
+                }
+                stats.parsed = pending.count
+                let result = slots.compactMap { $0 }
+                for (i, r) in stored.enumerated() where !seen[i] {
+                    try db.execute(sql: "DELETE FROM cards WHERE path = ?", arguments: [r.path])
                     stats.removed += 1
                 }
                 let cards = result.compactMap(\.card)
@@ -116,4 +145,20 @@ public final class CardIndex {
             throw .io("the index could not be updated: \(error)")
         }
     }
+}
+
+/// Slots written by parallel parsers, each index by exactly one of them.
+private final class RowBuffer: @unchecked Sendable {
+    private var storage: [CardRow?]
+    private let lock = NSLock()
+
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+    func set(_ i: Int, _ row: CardRow) {
+        lock.lock()
+        storage[i] = row
+        lock.unlock()
+    }
+
+    func rows() -> [CardRow] { storage.compactMap { $0 } }
 }
