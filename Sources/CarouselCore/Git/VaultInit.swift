@@ -51,9 +51,10 @@ public enum VaultInit {
         }
         if sample { writes += SampleData.files(today: today, makeID: makeID) }
         let message = existing ? "init: vault from existing files" : (sample ? "init: new vault with sample data" : "init: new vault")
-        try writer.apply(writes, message: message)
-        // Anything else already in the folder (an adopted repository) is committed as found.
-        _ = try writer.commitPendingEdits()
+        // Anything else already in the folder (a copy, an adopted repository) goes into the same
+        // first commit, except files that do not parse.
+        let found = try writer.pendingEdits()
+        try writer.apply(writes, alsoCommitting: found.paths, message: message)
         return vault
     }
 

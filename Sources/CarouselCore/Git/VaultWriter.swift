@@ -43,7 +43,7 @@ public final class VaultWriter {
 
     /// Writes the files and commits exactly those paths. Returns nil when nothing changed.
     @discardableResult
-    public func apply(_ writes: [FileWrite], message: String) throws(CarouselError) -> String? {
+    public func apply(_ writes: [FileWrite], alsoCommitting extra: [String] = [], message: String) throws(CarouselError) -> String? {
         for write in writes {
             guard vault.contains(relative: write.path) else { throw .outsideVault(write.path) }
             if let text = write.text {
@@ -53,7 +53,8 @@ public final class VaultWriter {
             }
         }
         do {
-            return try repository.commit(paths: writes.map(\.path), message: message, signature: signature)?.hex
+            let paths = writes.map(\.path) + extra.filter { p in !writes.contains { $0.path == p } }
+            return try repository.commit(paths: paths, message: message, signature: signature)?.hex
         } catch {
             throw .git("the change was saved to disk but could not be committed: \(error.localizedDescription)")
         }
@@ -63,13 +64,27 @@ public final class VaultWriter {
     /// commit, before a command adds its own. Files that do not parse are left uncommitted and
     /// returned, so a broken file never enters the history.
     public func commitPendingEdits() throws(CarouselError) -> (message: String?, skipped: [FileDiagnostic]) {
+        let pending = try pendingEdits()
+        guard !pending.paths.isEmpty else { return (nil, pending.skipped) }
+        let message = "edit: " + VaultWriter.summarize(pending.described)
+        do {
+            _ = try repository.commit(paths: pending.paths, message: message, signature: signature)
+        } catch {
+            throw .git("cannot commit your edits: \(error.localizedDescription)")
+        }
+        return (message, pending.skipped)
+    }
+
+    /// Changed files that may be committed, the ones that may not (they do not parse), and a
+    /// word for each change.
+    public func pendingEdits() throws(CarouselError) -> (paths: [String], skipped: [FileDiagnostic], described: [String]) {
         let entries: [StatusEntry]
         do {
             entries = try repository.status()
         } catch {
             throw .git("cannot read the vault's git status: \(error.localizedDescription)")
         }
-        guard !entries.isEmpty else { return (nil, []) }
+        guard !entries.isEmpty else { return ([], [], []) }
         var paths: [String] = []
         var skipped: [FileDiagnostic] = []
         var described: [String] = []
@@ -87,14 +102,7 @@ public final class VaultWriter {
             let name = title(inWorkTree: entry.path)
             described.append(entry.change == .added ? "add " + name : name)
         }
-        guard !paths.isEmpty else { return (nil, skipped) }
-        let message = "edit: " + VaultWriter.summarize(described)
-        do {
-            _ = try repository.commit(paths: paths, message: message, signature: signature)
-        } catch {
-            throw .git("cannot commit your edits: \(error.localizedDescription)")
-        }
-        return (message, skipped)
+        return (paths, skipped, described)
     }
 
     /// "Call Mum", "Call Mum, Water the plants", or "Call Mum, Water the plants and 3 more".
@@ -132,7 +140,7 @@ public final class VaultWriter {
     }
 
     static func title(fromText text: String, path: String) -> String {
-        guard path.hasSuffix(".md"), let card = try? CardParser.parse(text: text, path: path).card else { return path }
+        guard path.hasSuffix(".md"), path.hasPrefix(Vault.cardsDir + "/") || path.hasPrefix(Vault.habitsDir + "/"), let card = try? CardParser.parse(text: text, path: path).card else { return path }
         return card.title
     }
 }
