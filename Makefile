@@ -64,3 +64,8 @@ clean:
 bench: deps
 	$(SWIFT) build -c release
 	bench/run.sh $(SIZES)
+
+## stress: the crash test at a large size (500 SIGKILLs) and the concurrency test
+stress: deps
+	$(SWIFT) build
+	CAROUSEL_KILLS=500 CAROUSEL_WRITERS_OPS=100 $(SWIFT) test --disable-swift-testing --filter 'CrashTests|ConcurrencyTests'

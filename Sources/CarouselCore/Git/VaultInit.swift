@@ -6,6 +6,8 @@ public enum VaultInit {
     public static let gitignore = """
         # Carousel's local cache, lock and machine state: never committed.
         .carousel/
+        # Half-written files of an interrupted save.
+        .carousel-tmp-*
 
         """
 

@@ -46,6 +46,10 @@ public final class VaultWriter {
     public func apply(_ writes: [FileWrite], alsoCommitting extra: [String] = [], message: String) throws(CarouselError) -> String? {
         for write in writes {
             guard vault.contains(relative: write.path) else { throw .outsideVault(write.path) }
+        }
+        _ = CrashRecovery.clearStaleGitLocks(vault)
+        try CrashRecovery.writeIntent(Intent(message: message, paths: writes.map(\.path)), vault: vault)
+        for write in writes {
             if let text = write.text {
                 try FileSystem.writeAtomically(text, to: vault.url(write.path))
             } else {
@@ -54,7 +58,9 @@ public final class VaultWriter {
         }
         do {
             let paths = writes.map(\.path) + extra.filter { p in !writes.contains { $0.path == p } }
-            return try repository.commit(paths: paths, message: message, signature: signature)?.hex
+            let id = try repository.commit(paths: paths, message: message, signature: signature)?.hex
+            CrashRecovery.clearIntent(vault)
+            return id
         } catch {
             throw .git("the change was saved to disk but could not be committed: \(error.localizedDescription)")
         }
@@ -64,7 +70,26 @@ public final class VaultWriter {
     /// commit, before a command adds its own. Files that do not parse are left uncommitted and
     /// returned, so a broken file never enters the history.
     public func commitPendingEdits() throws(CarouselError) -> (message: String?, skipped: [FileDiagnostic]) {
+        let cleared = CrashRecovery.clearStaleGitLocks(vault)
+        var messages: [String] = []
+        if let intent = CrashRecovery.readIntent(vault) {
+            // A command died between writing its files and committing them: finish its commit.
+            let pending = try pendingEdits()
+            let paths = pending.paths.filter(intent.paths.contains)
+            if !paths.isEmpty {
+                let message = "recover: " + intent.message
+                do {
+                    _ = try repository.commit(paths: paths, message: message, signature: signature)
+                } catch {
+                    throw .git("cannot finish an interrupted change: \(error.localizedDescription)")
+                }
+                messages.append(message)
+            }
+            CrashRecovery.clearIntent(vault)
+        }
         let pending = try pendingEdits()
+        if !cleared.isEmpty { messages.append("removed stale git locks: " + cleared.joined(separator: ", ")) }
+        guard !pending.paths.isEmpty else { return (messages.isEmpty ? nil : messages.joined(separator: "; "), pending.skipped) }
         guard !pending.paths.isEmpty else { return (nil, pending.skipped) }
         let message = "edit: " + VaultWriter.summarize(pending.described)
         do {
@@ -72,7 +97,8 @@ public final class VaultWriter {
         } catch {
             throw .git("cannot commit your edits: \(error.localizedDescription)")
         }
-        return (message, pending.skipped)
+        messages.append(message)
+        return (messages.joined(separator: "; "), pending.skipped)
     }
 
     /// Changed files that may be committed, the ones that may not (they do not parse), and a
@@ -89,6 +115,11 @@ public final class VaultWriter {
         var skipped: [FileDiagnostic] = []
         var described: [String] = []
         for entry in entries {
+            if CrashRecovery.isTemporary(entry.path) {
+                // Half of an atomic write from a process that died: never the person's data.
+                try? FileSystem.remove(vault.url(entry.path))
+                continue
+            }
             if entry.change == .deleted {
                 paths.append(entry.path)
                 described.append("remove " + title(atHead: entry.path))

@@ -83,7 +83,7 @@ public enum FileSystem {
         } catch {
             throw .io("cannot create folder \(dir): \(error.localizedDescription)")
         }
-        let tmp = dir + "/.carousel-tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let tmp = dir + "/" + temporaryPrefix + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard fd >= 0 else { throw .io("cannot write \(path): \(String(cString: strerror(errno)))") }
         let bytes = Array(text.utf8)
@@ -109,6 +109,9 @@ public enum FileSystem {
             close(dfd)
         }
     }
+
+    /// Names of temporary files during an atomic write (ignored by git and by the index).
+    public static let temporaryPrefix = ".carousel-tmp-"
 
     public static func remove(_ path: String) throws(CarouselError) {
         guard unlink(path) == 0 || errno == ENOENT else {

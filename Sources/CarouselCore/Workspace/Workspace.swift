@@ -58,7 +58,7 @@ public final class Workspace {
             let writer = try VaultWriter(vault: vault, environment: environment)
             writerStorage = writer
             let pending = try writer.commitPendingEdits()
-            if let message = pending.message { notices.append("Saved your own edits first (\(message)).") }
+            if let message = pending.message { notices.append("Committed first: \(message).") }
             for problem in pending.skipped {
                 notices.append("Left \(problem.path) uncommitted because it does not parse:\n\(problem.description)")
             }
