@@ -26,6 +26,9 @@ public struct FrontMatterFields {
             fields = fast
             return
         }
+        if let problem = YAMLLimits.check(document.lines) {
+            throw FrontMatterError(line: problem.line + offset, column: problem.column, message: problem.message)
+        }
         if let tabLine = document.lines.firstIndex(where: { $0.hasPrefix("\t") }) {
             throw FrontMatterError(line: tabLine + 1 + offset, column: 1,
                                    message: "front-matter is indented with a tab; YAML needs spaces")

@@ -62,6 +62,9 @@ public enum FileSystem {
 
     /// Reads a file as UTF-8 text; nil when unreadable. Invalid UTF-8 is reported by the caller.
     public static func readText(_ path: String) throws(CarouselError) -> String {
+        if let size = stamp(path)?.size, size > Int64(YAMLLimits.maxFileBytes) {
+            throw .io("\(path) is \(size / 1024) KB; Carousel reads files up to \(YAMLLimits.maxFileBytes / 1024) KB")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .io("cannot read \(path)")
         }
