@@ -69,3 +69,11 @@ bench: deps
 stress: deps
 	$(SWIFT) build
 	CAROUSEL_KILLS=500 CAROUSEL_WRITERS_OPS=100 $(SWIFT) test --disable-swift-testing --filter 'CrashTests|ConcurrencyTests'
+
+## fuzz: build the libFuzzer targets and run each for SECONDS (default 60)
+SECONDS ?= 60
+FUZZ_FLAGS := -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING -Xswiftc -use-ld=lld
+fuzz: deps
+	$(SWIFT) build --scratch-path .build-fuzz --product fuzz-card $(FUZZ_FLAGS)
+	$(SWIFT) build --scratch-path .build-fuzz --product fuzz-rule $(FUZZ_FLAGS)
+	fuzz/run.sh $(SECONDS)

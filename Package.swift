@@ -42,6 +42,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Fuzz targets: libFuzzer entry points under `make fuzz`, replay tools otherwise.
+        .executableTarget(name: "fuzz-card", dependencies: ["CarouselCore"]),
+        .executableTarget(name: "fuzz-rule", dependencies: ["CarouselCore"]),
         .testTarget(name: "CarouselGitTests", dependencies: ["CarouselGit"]),
         .testTarget(
             name: "CarouselCoreTests",

@@ -12,9 +12,11 @@ enum FastFrontMatter {
         for (i, line) in document.lines.enumerated() {
             let bytes = Array(line.utf8)
             guard let first = bytes.first else { continue }
-            if first == UInt8(ascii: "#") { continue }
+            if first == UInt8(ascii: "#"), isPrintable(line, bytes) { continue }
             // Indented lines and block-list items belong to richer YAML.
             if first == 32 || first == 9 || first == UInt8(ascii: "-") { return nil }
+            // Characters YAML does not allow anywhere, comments included: let libyaml say so.
+            if !isPrintable(line, bytes) { return nil }
             guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0,
                   bytes[..<colon].allSatisfy(isKeyByte) else { return nil }
             var start = colon + 1
@@ -29,6 +31,20 @@ enum FastFrontMatter {
                                            column: start + 1))
         }
         return fields
+    }
+
+    /// YAML's printable set: tab, ASCII from space to `~`, and Unicode outside C1 controls and
+    /// the non-characters U+FFFE/U+FFFF (U+0085 is allowed).
+    static func isPrintable(_ line: String, _ bytes: [UInt8]) -> Bool {
+        var ascii = true
+        for b in bytes {
+            if b >= 0x80 { ascii = false; continue }
+            if (b < 32 && b != 9) || b == 127 { return false }
+        }
+        if ascii { return true }
+        return !line.unicodeScalars.contains { v in
+            (0x80...0x9F).contains(v.value) && v.value != 0x85 || v.value == 0xFFFE || v.value == 0xFFFF
+        }
     }
 
     static func isKeyByte(_ b: UInt8) -> Bool {

@@ -14,25 +14,35 @@ enum YAMLLimits {
             var previous: UInt8 = 32
             var depth = 0
             var column = 0
+            // An alias can only begin a node: at the start of a line, after `: `, `- ` or `? `,
+            // or after `[`, `{` or `,` inside a flow collection.
+            var atNodeStart = true
             for b in line.utf8 {
                 column += 1
                 if quote != 0 {
                     if b == quote { quote = 0 }
-                } else if b == 34 || b == 39, previous == 32 || previous == 58 || previous == 91 || previous == 44 || previous == 123 {
+                    previous = b
+                    continue
+                }
+                if b == 32 {
+                    if previous == 58 || ((previous == 45 || previous == 63) && atNodeStart) { atNodeStart = true }
+                    previous = b
+                    continue
+                }
+                if atNodeStart, b == UInt8(ascii: "*") {
+                    return (i + 1, column, "YAML aliases (*name) are not supported in front-matter; write the value out")
+                }
+                if b == 34 || b == 39, atNodeStart {
                     quote = b
                 } else if b == UInt8(ascii: "#"), previous == 32 {
                     break
-                } else if b == UInt8(ascii: "*") || b == UInt8(ascii: "&"),
-                          previous == 32 || previous == 91 || previous == 123 || previous == 44 || previous == 45 {
-                    if b == UInt8(ascii: "*") {
-                        return (i + 1, column, "YAML aliases (*name) are not supported in front-matter; write the value out")
-                    }
                 } else if b == 91 || b == 123 {
                     depth += 1
                     if depth > maxDepth { return (i + 1, column, "front-matter is nested more than \(maxDepth) levels deep") }
-                } else if b == 93 || b == 125 {
-                    depth -= 1
                 }
+                if b == 93 || b == 125 { depth = max(0, depth - 1) }
+                let keepsStart = (b == 45 || b == 63) && atNodeStart
+                atNodeStart = keepsStart || ((b == 91 || b == 123 || b == 44) && depth > 0) || (b == 91 || b == 123)
                 previous = b
             }
             let indent = line.utf8.prefix { $0 == 32 }.count

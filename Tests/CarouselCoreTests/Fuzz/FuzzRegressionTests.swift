@@ -1,0 +1,29 @@
+@testable import CarouselCore
+import XCTest
+
+/// Inputs the fuzzers found, each named after what it broke. The property is the fuzz-card
+/// target's: a card that parses still parses, and reads back, after Carousel edits it.
+final class FuzzRegressionTests: XCTestCase {
+    func assertEditKeepsItParseable(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        guard let original = try? CardFile(text: text, path: "cards/fuzz.md") else { return }
+        var edited = original
+        edited.set("spoons", int: 3)
+        edited.set("tags", list: ["a", "b,c", "#x"])
+        edited.set("title", string: original.card.title + " ✓")
+        let reparsed = try CardParser.parse(text: edited.text, path: "cards/fuzz.md").card
+        XCTAssertEqual(reparsed.spoons, 3, file: file, line: line)
+        XCTAssertEqual(reparsed.title, original.card.title + " ✓", file: file, line: line)
+        XCTAssertEqual(reparsed.tags, ["a", "b,c", "#x"], file: file, line: line)
+    }
+
+    /// `2026-*11` in a plain value was taken for a YAML alias once the file needed the full parser.
+    func testAsteriskInsidePlainValueIsNotAnAlias() throws {
+        try assertEditKeepsItParseable("---\ntitle: Slides\ncreat---ed: 2026-*11-09T0!!9:06\n---\n")
+    }
+
+    /// Control characters in a comment passed the fast path but not libyaml.
+    func testControlCharacterInCommentIsJudgedByTheFullParser() throws {
+        try assertEditKeepsItParseable("---\n#-\n# comment\nvitle: x # no\u{15}\u{15}UnsafeBu {a: [1, 2]}\n---\n")
+        XCTAssertThrowsError(try CardParser.parse(text: "---\ntitle: x # no\u{15}\n---\n", path: "cards/x.md"))
+    }
+}
