@@ -27,8 +27,8 @@ public struct BubblesView: Sendable {
     public let width: Double
     public let height: Double
 
-    /// The radius of a childless card: 22 for importance 1 up to 54 for importance 5.
-    public static func radius(importance: Int) -> Double { 14 + 8 * Double(min(5, max(1, importance))) }
+    /// The radius of a childless card: 30 for importance 1 up to 70 for importance 5.
+    public static func radius(importance: Int) -> Double { 20 + 10 * Double(min(5, max(1, importance))) }
 
     static let gap = 4.0
     static let margin = 30.0
@@ -150,7 +150,12 @@ public struct BubblesView: Sendable {
             placed.append((p.x, p.y, r))
             result[i] = p
         }
-        return result
+        // Centre the group on its bounding box, so an enclosing circle around it is tight.
+        guard !placed.isEmpty else { return result }
+        let minX = placed.map { $0.x - $0.r }.min()!, maxX = placed.map { $0.x + $0.r }.max()!
+        let minY = placed.map { $0.y - $0.r }.min()!, maxY = placed.map { $0.y + $0.r }.max()!
+        let cx = (minX + maxX) / 2, cy = (minY + maxY) / 2
+        return result.map { (x: $0.x - cx, y: $0.y - cy) }
     }
 
     static func categoryName(_ c: Card) -> String { (c.category?.lowercased()).flatMap { $0.isEmpty ? nil : $0 } ?? "other" }
