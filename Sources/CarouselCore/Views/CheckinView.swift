@@ -84,8 +84,8 @@ public struct CheckinView: Sendable {
     }
 
     /// The rules, with their thresholds:
-    /// 1. over budget: over the last 5 days (today included), the average planned spoons of the
-    ///    active days is above budget × 1.2;
+    /// 1. over budget: over the 5 days before today (today is still going, so it is not judged),
+    ///    the average planned spoons of the active days is above budget × 1.2;
     /// 2. low completion: over the same days, tasks done ÷ tasks planned is below 0.4;
     /// 3. welcome back: the last active day before today was more than 2 days ago;
     /// 4. week streak: 7 or more active days in a row, ending today (or yesterday when today has
@@ -93,7 +93,7 @@ public struct CheckinView: Sendable {
     /// 5. busy today: more than 8 cards in today;
     /// 6. otherwise the default.
     static func choose(records: [Day: DayRecord], today: Day, budget: Int, lastActive: Day?, cardsToday: Int) -> Rule {
-        let window = (0..<5).compactMap { records[today.adding(days: -$0)] }.filter(\.active)
+        let window = (1...5).compactMap { records[today.adding(days: -$0)] }.filter(\.active)
         if !window.isEmpty {
             let average = Double(window.reduce(0) { $0 + $1.spoonsPlanned }) / Double(window.count)
             if average > Double(budget) * 1.2 { return .overBudget }
