@@ -87,7 +87,7 @@ enum CalendarGridRender {
             out.append("")
         }
         let total = view.days.reduce(0) { $0 + $1.entries.count }
-        out.append("  " + t.dim("\(Words.plural(total, "card")) on \(Words.plural(view.days.filter { !$0.entries.isEmpty }.count, "day")) this year · `carousel calendar --month DATE` for one month"))
+        out.append("  " + t.dim("\(Words.plural(total, "card")) on \(Words.plural(view.days.filter { !$0.entries.isEmpty }.count, "day")) · one month: carousel calendar --month DATE"))
         return out
     }
 }
