@@ -85,7 +85,7 @@ public struct TimelineView: Sendable {
             var problem: String?
             if let text = card.duration {
                 if let m = TimelineView.minutes(duration: text) { duration = m } else {
-                    problem = "duration \"\(text)\" is not \(durationHelp); showing \(defaultDuration)m"
+                    problem = "duration \"\(text)\" unreadable: use 30m, 1h or 1h30m; shown as \(defaultDuration)m"
                 }
             }
             let done = card.isRepeating ? card.isDone(on: date) : card.done != nil

@@ -37,7 +37,7 @@ final class TimelineViewTests: XCTestCase {
         XCTAssertEqual(view.items[2].durationMinutes, TimelineView.defaultDuration)
         XCTAssertEqual(view.gaps, [TimelineView.Gap(start: 11 * 60 + 10, end: 12 * 60)])
         XCTAssertNotNil(view.items[4].durationProblem)
-        XCTAssertTrue(view.items[4].durationProblem!.contains("30m, 1h, 1h30m"))
+        XCTAssertTrue(view.items[4].durationProblem!.contains("use 30m, 1h or 1h30m"))
     }
 
     func testWeekdayRoutinesRepeat() {
