@@ -36,6 +36,7 @@ demo: build
 	echo "── carousel pull call-mum, then done call-mum ──"; \
 	"$$bin" pull call-mum --vault "$$vault"; "$$bin" done call-mum --vault "$$vault"; \
 	echo "── git log (every change is a commit) ──"; git -C "$$vault" log --format='  %h %s' | head -5; \
+	echo "── carousel bubbles ──"; "$$bin" bubbles --vault "$$vault" --out "$$(dirname "$$vault")/bubbles.svg"; \
 	echo; echo "The demo vault is at $$vault — try: $$bin --vault $$vault"
 
 ## test: the whole suite (unit, git and end-to-end tests against the built binary)

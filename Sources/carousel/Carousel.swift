@@ -10,6 +10,8 @@ struct Carousel: ParsableCommand {
         subcommands: [
             Home.self, Init.self, Add.self, Show.self, SetCommand.self, Done.self, Undone.self, Remove.self,
             Pull.self, Drop.self, Order.self, TodayCommand.self, Suggest.self, IndexCommand.self,
+            CalendarCommand.self, Board.self, Move.self, Countdown.self, Timeline.self, Checkin.self, Budget.self,
+            Bubbles.self,
         ],
         defaultSubcommand: Home.self
     )

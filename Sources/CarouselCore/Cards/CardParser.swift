@@ -96,7 +96,13 @@ public enum CardParser {
                     throw diag(f.line, f.column, "tags must be a list, like [home, plants]")
                 }
             case "due": card.due = try date(f)
-            case "start": card.start = try date(f)
+            case "start":
+                // A bad start only costs the card its timeline place: it still shows everywhere else.
+                do {
+                    card.start = try date(f)
+                } catch {
+                    warnings.append(diag(f.line, f.column, error.message + "; showing the card without a start", .warning))
+                }
             case "duration": card.duration = try string(f)
             case "repeat":
                 if let rule = try string(f), !rule.isEmpty {

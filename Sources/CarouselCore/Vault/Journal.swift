@@ -10,6 +10,8 @@ public struct JournalDay: Sendable, Equatable {
     public var doneSpoons = 0
     public var plannedCards = 0
     public var doneCards = 0
+    /// The day's check-in note (`reflection:`), written by `carousel checkin --note`.
+    public var reflection: String?
 
     public init(date: Day) { self.date = date }
 
@@ -37,6 +39,7 @@ public struct JournalDay: Sendable, Equatable {
         journal.doneSpoons = int("done_spoons")
         journal.plannedCards = int("planned_cards")
         journal.doneCards = int("done_cards")
+        journal.reflection = fields["reflection"]?.value.text
         return (journal, document)
     }
 

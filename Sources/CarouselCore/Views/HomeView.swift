@@ -14,6 +14,12 @@ public struct HomeView: Sendable {
     /// Events still to come.
     public let upcomingEvents: Int
     public let problems: Int
+    /// The board's columns, for the home line "2 overdue · 3 this week".
+    public let board: BoardView
+    /// Events to come, for the home line "🎸 in 4 days".
+    public let countdown: CountdownView
+    /// Cards with a start time today, for the timeline line.
+    public let scheduledToday: Int
 
     public static func make(_ snapshot: VaultSnapshot, today: Day, stripLimit: Int = 5) -> HomeView {
         let todayView = TodayView.make(snapshot, today: today)
@@ -33,6 +39,8 @@ public struct HomeView: Sendable {
         }
         let strip = Suggestions.rank(snapshot, today: today, mode: snapshot.settings.carousel, limit: stripLimit)
         return HomeView(today: todayView, carousel: strip, overdue: overdue, dueToday: dueToday, someday: someday,
-                        carouselTotal: all.count, upcomingEvents: events, problems: snapshot.diagnostics.count)
+                        carouselTotal: all.count, upcomingEvents: events, problems: snapshot.diagnostics.count,
+                        board: BoardView.make(snapshot, today: today), countdown: CountdownView.make(snapshot, today: today),
+                        scheduledToday: TimelineView.make(snapshot, date: today).items.count)
     }
 }

@@ -22,6 +22,13 @@ struct Home: ParsableCommand {
                         ("overdue", .int(view.overdue)), ("due_today", .int(view.dueToday)),
                         ("someday", .int(view.someday)), ("in_carousel", .int(view.carouselTotal)),
                         ("upcoming_events", .int(view.upcomingEvents)), ("problems", .int(view.problems)),
+                        ("this_week", .int(view.board.items(.thisWeek).count)),
+                        ("upcoming", .int(view.board.items(.upcoming).count)),
+                        ("scheduled_today", .int(view.scheduledToday)),
+                        ("next_event", view.countdown.next.map { e in
+                            .object([("slug", .string(e.card.slug)), ("title", .string(e.card.title)),
+                                     ("emoji", .str(e.card.emoji)), ("days_until", .int(e.daysUntil))])
+                        } ?? .null),
                     ])),
                 ]).print()
                 return
@@ -34,13 +41,7 @@ struct Home: ParsableCommand {
             if view.carouselTotal > view.carousel.count {
                 out.append(t.dim("  … and \(view.carouselTotal - view.carousel.count) more: `carousel suggest --limit 0`"))
             }
-            var elsewhere: [String] = []
-            if view.overdue > 0 { elsewhere.append("\(view.overdue) overdue on the board") }
-            if view.dueToday > 0 { elsewhere.append("\(view.dueToday) due today, not pulled yet") }
-            if view.upcomingEvents > 0 { elsewhere.append(Words.plural(view.upcomingEvents, "countdown") + " coming up") }
-            if view.someday > 0 { elsewhere.append("\(view.someday) someday") }
-            if view.problems > 0 { elsewhere.append(t.yellow(Words.plural(view.problems, "file") + " need a look (see above)")) }
-            if !elsewhere.isEmpty { out += ["", "  " + t.dim(elsewhere.joined(separator: " · "))] }
+            out += HomeLines.views(view, settings: ws.snapshot.settings, today: ws.today, t)
             out.append("")
             print(out.joined(separator: "\n"))
         }

@@ -1,0 +1,101 @@
+/// `carousel board`: open cards in columns by due date. Events live in `countdown`, not here;
+/// done cards are left out.
+public struct BoardView: Sendable {
+    public enum Column: String, Sendable, CaseIterable {
+        case overdue, today, thisWeek = "this_week", upcoming, someday
+
+        public var title: String {
+            switch self {
+            case .overdue: return "Overdue"
+            case .today: return "Today"
+            case .thisWeek: return "This week"
+            case .upcoming: return "Upcoming"
+            case .someday: return "Someday"
+            }
+        }
+
+        /// Accepts `this_week`, `this-week`, `thisweek` and `week`, any case.
+        public init?(name: String) {
+            let n = name.lowercased().replacingOccurrences(of: "-", with: "_")
+            switch n {
+            case "overdue": self = .overdue
+            case "today": self = .today
+            case "this_week", "thisweek", "week": self = .thisWeek
+            case "upcoming": self = .upcoming
+            case "someday": self = .someday
+            default: return nil
+            }
+        }
+    }
+
+    public struct Item: Sendable {
+        public let card: Card
+        /// The due day the column is chosen by (a repeating card's pending occurrence).
+        public let due: Day?
+    }
+
+    public let date: Day
+    /// The last day of this week (week_start + 6).
+    public let endOfWeek: Day
+    /// The last day of the Upcoming column: the 14 days after this week.
+    public let endOfUpcoming: Day
+    public let columns: [(column: Column, items: [Item])]
+    /// Open cards due after the Upcoming column, so nothing is out of sight.
+    public let later: [Item]
+
+    public func items(_ column: Column) -> [Item] { columns.first { $0.column == column }?.items ?? [] }
+
+    /// The last day of the week holding `today`.
+    public static func endOfWeek(_ today: Day, weekStart: Int) -> Day {
+        Placement.weekStart(of: today, weekStart: weekStart).adding(days: 6)
+    }
+
+    /// Which column a due day falls in, as of `today`.
+    public static func column(for due: Day?, today: Day, weekStart: Int) -> Column? {
+        guard let due else { return .someday }
+        let end = endOfWeek(today, weekStart: weekStart)
+        if due < today { return .overdue }
+        if due == today { return .today }
+        if due <= end { return .thisWeek }
+        if due <= end.adding(days: 14) { return .upcoming }
+        return nil
+    }
+
+    public static func make(_ snapshot: VaultSnapshot, today: Day) -> BoardView {
+        let weekStart = snapshot.settings.weekStart
+        var buckets: [Column: [Item]] = [:]
+        var later: [Item] = []
+        for card in snapshot.cards where card.kind != .event && !Occurrence.isDone(card, today: today) {
+            let due = Occurrence.dueDay(of: card, today: today)
+            let item = Item(card: card, due: due)
+            if let column = column(for: due, today: today, weekStart: weekStart) {
+                buckets[column, default: []].append(item)
+            } else {
+                later.append(item)
+            }
+        }
+        func sorted(_ items: [Item]) -> [Item] {
+            items.sorted { a, b in
+                if a.due != b.due { return (a.due ?? Day(year: 9999, month: 12, day: 31)!) < (b.due ?? Day(year: 9999, month: 12, day: 31)!) }
+                if a.card.importance != b.card.importance { return a.card.importance > b.card.importance }
+                if a.card.title != b.card.title { return a.card.title < b.card.title }
+                return a.card.path < b.card.path
+            }
+        }
+        let end = endOfWeek(today, weekStart: weekStart)
+        return BoardView(date: today, endOfWeek: end, endOfUpcoming: end.adding(days: 14),
+                         columns: Column.allCases.map { ($0, sorted(buckets[$0] ?? [])) }, later: sorted(later))
+    }
+
+    /// The due date `move` sets for a column: today; the end of this week; today + 7 days;
+    /// or none (someday). Nil for Overdue, which a card only reaches by time passing.
+    public static func dueDate(for column: Column, today: Day, weekStart: Int) -> Day?? {
+        switch column {
+        case .overdue: return nil
+        case .today: return .some(today)
+        case .thisWeek: return .some(endOfWeek(today, weekStart: weekStart))
+        case .upcoming: return .some(today.adding(days: 7))
+        case .someday: return .some(nil)
+        }
+    }
+}

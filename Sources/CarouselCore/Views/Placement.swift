@@ -1,0 +1,66 @@
+/// Where cards land on dates: the days a card is due or occurs in a range, used by the calendar,
+/// the timeline and the home counts.
+public enum Placement {
+    /// One card on one day.
+    public struct Entry: Sendable, Equatable {
+        public let card: Card
+        public let day: Day
+        /// Done on that day: a completed or skipped occurrence, or a finished one-off card.
+        public let done: Bool
+        /// True when the day is an occurrence of a repeating card.
+        public let occurrence: Bool
+    }
+
+    /// The day a repeating card's rule is counted from: its `due` day, else `start`, else `created`.
+    public static func anchor(of card: Card) -> Day? {
+        card.due?.day ?? card.start?.day ?? card.created?.day
+    }
+
+    /// The days of `from...to` on which the card appears. A one-off card appears on its `due`
+    /// day (else its `start` day); an undated one never. A repeating card appears on every
+    /// occurrence of its rule from its anchor, plus the days it was completed or skipped
+    /// (completing moves `due` forward, so those days lie before the anchor).
+    public static func days(of card: Card, from: Day, to: Day) -> [Day] {
+        guard from <= to else { return [] }
+        if let text = card.repeatRule, let rule = try? RecurrenceRule.parse(text), let anchor = anchor(of: card) {
+            let limit = from.days(until: to) + 1
+            var set = Set(rule.occurrences(anchor: anchor, from: from, limit: limit).filter { $0 <= to })
+            for d in card.completed + card.skipped where d >= from && d <= to { set.insert(d) }
+            return set.sorted()
+        }
+        guard let day = card.due?.day ?? card.start?.day, day >= from, day <= to else { return [] }
+        return [day]
+    }
+
+    /// Every card on every day of `from...to`, each day's cards in a stable order (time, then
+    /// title). Days without cards are present with an empty list.
+    public static func entries(_ cards: [Card], from: Day, to: Day) -> [(day: Day, entries: [Entry])] {
+        var byDay: [Day: [Entry]] = [:]
+        for card in cards {
+            for day in days(of: card, from: from, to: to) {
+                let done = card.isRepeating ? card.isDone(on: day) : card.done != nil
+                byDay[day, default: []].append(Entry(card: card, day: day, done: done, occurrence: card.isRepeating))
+            }
+        }
+        var result: [(day: Day, entries: [Entry])] = []
+        var d = from
+        while d <= to {
+            let list = (byDay[d] ?? []).sorted(by: order)
+            result.append((d, list))
+            d = d.adding(days: 1)
+        }
+        return result
+    }
+
+    static func order(_ a: Entry, _ b: Entry) -> Bool {
+        let ta = a.card.due?.minutes ?? a.card.start?.minutes ?? -1, tb = b.card.due?.minutes ?? b.card.start?.minutes ?? -1
+        if ta != tb { return ta < tb }
+        if a.card.title != b.card.title { return a.card.title < b.card.title }
+        return a.card.path < b.card.path
+    }
+
+    /// The first day of the week holding `day`, for a week starting on `weekStart` (1=Mon…7=Sun).
+    public static func weekStart(of day: Day, weekStart: Int) -> Day {
+        day.adding(days: -((day.weekday - weekStart + 7) % 7))
+    }
+}

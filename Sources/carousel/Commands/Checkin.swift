@@ -1,0 +1,81 @@
+import ArgumentParser
+import CarouselCore
+
+struct Checkin: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "checkin", abstract: "How today went, the last 7 days of spoons, and a word of encouragement.",
+        discussion: "`carousel checkin --note TEXT` saves the day's reflection in the journal.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Option(help: "Save a reflection for today (one per day; a new note replaces the old).")
+    var note: String?
+
+    func run() throws {
+        try reporting {
+            let ws = try options.workspace(writing: note != nil)
+            if note == nil { printDiagnostics(ws) } else { printNotices(ws) }
+            if let note { try ws.saveReflection(note) }
+            let (records, problems) = JournalHistory.records(vault: ws.vault, before: ws.today, days: 14)
+            for p in problems { printError(p.description) }
+            let lastActive = records.contains { $0.plannedCards > 0 || $0.doneCards > 0 }
+                ? nil : JournalHistory.lastActive(vault: ws.vault, before: ws.today.adding(days: -14))
+            let view = CheckinView.make(today: TodayView.make(ws.snapshot, today: ws.today),
+                                        history: records.map(CheckinView.DayRecord.init), budget: ws.snapshot.settings.budget,
+                                        lastActiveBefore: lastActive, reflection: ws.snapshot.journal.reflection)
+            if options.json { return CheckinRender.json(view).print() }
+            let t = Terminal.current
+            if note != nil { print("Saved your note for today in \(JournalDay.path(for: ws.today)).") }
+            printLines(CheckinRender.lines(view, t) + [""])
+        }
+    }
+}
+
+enum CheckinRender {
+    static func record(_ r: CheckinView.DayRecord) -> JSON {
+        .object([("date", .string(r.date.iso)), ("spoons_planned", .int(r.spoonsPlanned)), ("spoons_done", .int(r.spoonsDone)),
+                 ("tasks_planned", .int(r.tasksPlanned)), ("tasks_done", .int(r.tasksDone))])
+    }
+
+    static func json(_ v: CheckinView) -> JSON {
+        .object([
+            ("date", .string(v.date.iso)),
+            ("tasks_planned", .int(v.today.tasksPlanned)), ("tasks_done", .int(v.today.tasksDone)),
+            ("spoons_planned", .int(v.today.spoonsPlanned)), ("spoons_done", .int(v.today.spoonsDone)),
+            ("budget", .int(v.budget)),
+            ("week", .array(v.week.map(record))),
+            ("message", .string(v.rule.message)), ("message_rule", .string(v.rule.rawValue)),
+            ("reflection", .str(v.reflection)),
+        ])
+    }
+
+    static func lines(_ v: CheckinView, _ t: Terminal) -> [String] {
+        let d = v.today
+        var out = ["", "  " + t.bold("CHECK-IN") + t.dim("  ·  " + Words.longDate(v.date)), ""]
+        if d.tasksPlanned == 0 {
+            out.append("  Nothing pulled into today yet. That's allowed.")
+        } else {
+            out.append("  You've completed \(d.tasksDone) of \(Words.plural(d.tasksPlanned, "task")) (\(d.spoonsDone) of \(d.spoonsPlanned) spoons).")
+        }
+        let width = max(80, t.width)
+        let barWidth = min(40, width - 34)
+        let scale = max(v.budget, v.week.map(\.spoonsPlanned).max() ?? 0, 1)
+        out += ["", "  " + t.bold("LAST 7 DAYS") + t.dim("   █ done  ░ planned, not done  │ budget \(v.budget)")]
+        for r in v.week {
+            let done = Int((Double(r.spoonsDone) / Double(scale) * Double(barWidth)).rounded())
+            let planned = max(done, Int((Double(r.spoonsPlanned) / Double(scale) * Double(barWidth)).rounded()))
+            let budgetAt = Int((Double(v.budget) / Double(scale) * Double(barWidth)).rounded())
+            var bar = ""
+            for i in 0..<barWidth {
+                if i < done { bar += "█" } else if i < planned { bar += "░" } else if i == budgetAt { bar += "│" } else { bar += " " }
+            }
+            let label = fit(Words.shortDate(r.date), 10)
+            let numbers = r.active ? "\(r.spoonsDone) / \(r.spoonsPlanned)" : "–"
+            let painted = t.green(String(bar.prefix(done))) + t.dim(String(bar.dropFirst(done)))
+            out.append("  " + (r.date == v.date ? t.bold(label) : t.dim(label)) + " " + painted + " " + numbers)
+        }
+        out += ["", "  " + t.cyan(v.rule.message)]
+        if let reflection = v.reflection { out += ["", "  " + t.dim("Today's note: ") + reflection] }
+        return out
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import XCTest
+
+/// Calendar, board, move and countdown on the sample vault and on vaults built around a pinned day.
+final class CalendarBoardTests: XCTestCase {
+    func days(_ json: [String: Any]) -> [String: [String]] {
+        var out: [String: [String]] = [:]
+        for d in json["days"] as? [[String: Any]] ?? [] {
+            out[d["date"] as! String] = (d["cards"] as? [[String: Any]] ?? []).compactMap { $0["slug"] as? String }
+        }
+        return out
+    }
+
+    func testCalendarOnTheSampleVault() throws {
+        let s = try Sandbox()
+        try s.initVault(sample: true)
+        let week = try s.carousel(["calendar", "--week", "--json"]).json()
+        XCTAssertEqual(week["view"] as? String, "week")
+        XCTAssertEqual(week["from"] as? String, "2026-11-23")
+        XCTAssertEqual(week["to"] as? String, "2026-11-29")
+        let w = days(week)
+        XCTAssertEqual(w.count, 7)
+        for (_, slugs) in w { XCTAssertTrue(slugs.contains("take-medication"), "daily card every day") }
+        XCTAssertTrue(w["2026-11-24"]!.contains("call-mum"))
+        XCTAssertTrue(w["2026-11-26"]!.contains("finish-the-quarterly-report"))
+        XCTAssertTrue(w["2026-11-29"]!.contains("meal-prep-for-the-week"))
+        let undated = ["sketch-out-that-app-idea", "research-pottery-classes", "finish-reading-that-book"]
+
+        let year = try s.carousel(["calendar", "--year", "--json"]).json()
+        let y = days(year)
+        XCTAssertEqual(y.count, 365)
+        XCTAssertTrue(y["2026-12-05"]!.contains("concert-with-sam"))
+        XCTAssertTrue(y["2026-12-31"]!.contains("write-in-journal"))
+        XCTAssertFalse(y.values.joined().contains { undated.contains($0) })
+        XCTAssertEqual(y.values.joined().filter { $0 == "take-medication" }.count, 39 + 4)  // 23 Nov–31 Dec, plus 4 completions
+        let month = try s.carousel(["calendar", "--month", "2026-12-10", "--json"]).json()
+        XCTAssertEqual(month["from"] as? String, "2026-12-01")
+        XCTAssertEqual(month["to"] as? String, "2026-12-31")
+        let entry = try XCTUnwrap(((month["days"] as? [[String: Any]])?.first?["cards"] as? [[String: Any]])?.first)
+        XCTAssertEqual(Set(entry.keys), ["id", "slug", "title", "category", "done", "occurrence"])
+    }
+
+    func testCalendarOnAHandBuiltVaultIncludingALeapFebruary() throws {
+        let s = try Sandbox()
+        s.today = "2024-02-14"
+        try s.initVault()
+        try s.carousel(["add", "Leap day", "--due", "2024-02-29"])
+        try s.carousel(["add", "Every other tuesday", "--due", "2024-02-06", "--repeat", "every 2 weeks on tue"])
+        try s.carousel(["add", "Undated"])
+        let m = days(try s.carousel(["calendar", "--month", "--json"]).json())
+        XCTAssertEqual(m.count, 29)
+        XCTAssertEqual(m["2024-02-29"], ["leap-day"])
+        XCTAssertEqual(m.filter { $0.value.contains("every-other-tuesday") }.keys.sorted(), ["2024-02-06", "2024-02-20"])
+        XCTAssertFalse(m.values.joined().contains("undated"))
+        let text = try s.carousel(["calendar", "--month"]).stdout
+        // February 2024 begins on a Thursday: the first grid row has three empty Mon–Wed cells.
+        let firstRow = try XCTUnwrap(text.split(separator: "\n").first { $0.contains(" 1 ") || $0.hasSuffix(" 1") })
+        XCTAssertTrue(firstRow.hasPrefix("  " + String(repeating: " ", count: 33)), String(firstRow))
+
+        let bad = try s.carousel(["calendar", "2026-02-30"])
+        XCTAssertNotEqual(bad.status, 0)
+        XCTAssertTrue(bad.stderr.contains("YYYY-MM-DD"), bad.stderr)
+        let badView = try s.carousel(["calendar", "--fortnight"])
+        XCTAssertNotEqual(badView.status, 0)
+        XCTAssertTrue(badView.stderr.contains("--fortnight"), badView.stderr)
+    }
+
+    func testBoardColumnsAndMoveAtTheWeekBoundary() throws {
+        let s = try Sandbox()
+        s.today = "2026-11-29"  // a Sunday: the last day of a Monday-first week
+        try s.initVault()
+        for (title, due) in [("Late", "2026-11-28"), ("Now", "2026-11-29"), ("Monday", "2026-11-30"), ("Far", "2026-12-13"),
+                             ("Farther", "2026-12-14")] {
+            try s.carousel(["add", title, "--due", due])
+        }
+        try s.carousel(["add", "Whenever"])
+        let board = try s.carousel(["board", "--json"]).json()
+        XCTAssertEqual(board["date"] as? String, "2026-11-29")
+        var cols: [String: [String]] = [:]
+        for c in board["columns"] as? [[String: Any]] ?? [] {
+            cols[c["name"] as! String] = (c["cards"] as? [[String: Any]] ?? []).compactMap { $0["slug"] as? String }
+        }
+        XCTAssertEqual(cols, ["overdue": ["late"], "today": ["now"], "this_week": [], "upcoming": ["monday", "far"],
+                              "someday": ["whenever"]])
+        XCTAssertEqual((board["later"] as? [[String: Any]])?.compactMap { $0["slug"] as? String }, ["farther"])
+
+        let before = try s.log().count
+        let moved = try s.carousel(["move", "whenever", "upcoming", "--json"]).json()
+        XCTAssertEqual(moved["moved"] as? Bool, true)
+        XCTAssertTrue(try s.read("cards/whenever.md").contains("due: 2026-12-06"))
+        XCTAssertEqual(try s.log().first, "move: Whenever to upcoming")
+        XCTAssertEqual(try s.log().count, before + 1)
+        try s.carousel(["move", "far", "someday"])
+        XCTAssertFalse(try s.read("cards/far.md").contains("due:"))
+        try s.carousel(["move", "late", "today"])
+        XCTAssertTrue(try s.read("cards/late.md").contains("due: 2026-11-29"))
+        try s.carousel(["move", "monday", "this_week", "--today", "2026-11-25"])
+        XCTAssertTrue(try s.read("cards/monday.md").contains("due: 2026-11-29"))
+        try s.assertClean()
+
+        let bad = try s.carousel(["move", "late", "tomorrow"])
+        XCTAssertNotEqual(bad.status, 0)
+        XCTAssertTrue(bad.stderr.contains("today, this_week, upcoming and someday"), bad.stderr)
+        let overdue = try s.carousel(["move", "late", "overdue"])
+        XCTAssertEqual(overdue.status, 1)
+        XCTAssertTrue(overdue.stderr.contains("overdue by itself"), overdue.stderr)
+    }
+
+    func testCountdownAcrossTheYearAndPastEvents() throws {
+        let s = try Sandbox()
+        s.today = "2026-12-30"
+        try s.initVault()
+        try s.carousel(["add", "New year", "--kind", "event", "--emoji", "🎆", "--due", "2027-01-01"])
+        try s.carousel(["add", "Spring", "--kind", "event", "--due", "2027-03-01"])
+        try s.carousel(["add", "Tonight", "--kind", "event", "--due", "2026-12-30"])
+        try s.carousel(["add", "Gone", "--kind", "event", "--due", "2026-11-30"])
+        let json = try s.carousel(["countdown", "--json"]).json()
+        let events = json["events"] as? [[String: Any]] ?? []
+        XCTAssertEqual(events.compactMap { $0["slug"] as? String }, ["tonight", "new-year", "spring"])
+        XCTAssertEqual(events.compactMap { $0["days_until"] as? Int }, [0, 2, 61])
+        XCTAssertEqual(events[1]["emoji"] as? String, "🎆")
+        XCTAssertEqual(events[1]["date"] as? String, "2027-01-01")
+        let past = try s.carousel(["countdown", "--past", "--json"]).json()["events"] as? [[String: Any]] ?? []
+        XCTAssertEqual(past.first?["slug"] as? String, "gone")
+        XCTAssertEqual(past.first?["days_until"] as? Int, -30)
+        let text = try s.carousel(["countdown"]).stdout
+        XCTAssertTrue(text.contains("today") && text.contains("in 2 days") && !text.contains("Gone"), text)
+        XCTAssertTrue(try s.carousel(["countdown", "--today", "2026-12-31"]).stdout.contains("tomorrow"))
+    }
+}
