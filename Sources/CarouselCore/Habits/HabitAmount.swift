@@ -42,10 +42,10 @@ public enum HabitAmount {
         return "\(grouped(progress))/\(grouped(habit.target))\(unit)"
     }
 
-    /// 10000 → "10,000"; 2.5 → "2.5".
+    /// 10000 → "10,000"; 2.5 → "2.5"; 999 → "999".
     public static func grouped(_ value: Double) -> String {
         let text = HabitLogEntry.format(value)
-        guard value == value.rounded(), abs(value) >= 10_000 else { return text }
+        guard value == value.rounded(), abs(value) >= 1_000 else { return text }
         var out = ""
         for (i, c) in text.reversed().enumerated() {
             if i > 0, i % 3 == 0, c != "-" { out.append(",") }

@@ -74,7 +74,8 @@ public struct HabitFile: Sendable {
 
     /// `2026-11-21: 2` with the value quoted only when YAML needs it.
     static func entryLine(_ day: Day, _ entry: HabitLogEntry) -> String {
-        YAMLRender.line(day.iso, string: entry.text)
+        if case .amount = entry { return "\(day.iso): \(entry.text)" }
+        return YAMLRender.line(day.iso, string: entry.text)
     }
 
     /// The date that starts an indented log line, if any.

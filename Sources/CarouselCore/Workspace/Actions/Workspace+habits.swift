@@ -34,9 +34,11 @@ extension Workspace {
         if let bad = diagnostics.first(where: { Vault.slug(ofPath: $0.path) == needle || $0.path == ref }) { throw .invalidFile(bad) }
         let prefixed = all.filter { $0.slug.hasPrefix(lower) || $0.title.lowercased().hasPrefix(lower) }
         if prefixed.count == 1 { return prefixed[0] }
-        if prefixed.count > 1 {
+        let candidates = prefixed.isEmpty ? all.filter { $0.slug.contains(lower) || $0.title.lowercased().contains(lower) } : prefixed
+        if candidates.count == 1 { return candidates[0] }
+        if candidates.count > 1 {
             throw .usage("\"\(ref)\" matches more than one habit; say which:\n"
-                + prefixed.map { "  \($0.slug)  (\($0.title))" }.sorted().joined(separator: "\n"))
+                + candidates.map { "  \($0.slug)  (\($0.title))" }.sorted().joined(separator: "\n"))
         }
         return nil
     }
