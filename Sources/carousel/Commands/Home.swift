@@ -37,6 +37,10 @@ struct Home: ParsableCommand {
             var elsewhere: [String] = []
             if view.overdue > 0 { elsewhere.append("\(view.overdue) overdue on the board") }
             if view.dueToday > 0 { elsewhere.append("\(view.dueToday) due today, not pulled yet") }
+            let habitsDue = HabitLoader.load(vault: ws.vault).habits.filter { h in
+                h.isScheduled(on: ws.today) && !HabitStats.targetMet(h, on: ws.today) && !(h.log[ws.today]?.isSkip ?? false)
+            }.count
+            if habitsDue > 0 { elsewhere.append(Words.plural(habitsDue, "habit") + " due today") }
             if view.upcomingEvents > 0 { elsewhere.append(Words.plural(view.upcomingEvents, "countdown") + " coming up") }
             if view.someday > 0 { elsewhere.append("\(view.someday) someday") }
             if view.problems > 0 { elsewhere.append(t.yellow(Words.plural(view.problems, "file") + " need a look (see above)")) }

@@ -38,8 +38,10 @@ struct ProgressCommand: ParsableCommand {
                     + fit("\(w.xp)", 6) + t.green(bar))
             }
             let w = view.thisWeek
-            out += ["", "  " + t.dim("this week: \(w.habitCompletions) habits, \(w.taskCompletions) tasks, "
-                + "\(w.qualifyingDays) days that count, \(w.reflections) reflections, \(w.focusSessions) focus sessions"), ""]
+            let parts = [Words.plural(w.habitCompletions, "habit"), Words.plural(w.taskCompletions, "task"),
+                         Words.plural(w.qualifyingDays, "day") + " that counted", Words.plural(w.reflections, "reflection"),
+                         Words.plural(w.focusSessions, "focus session")]
+            out += ["", "  " + t.dim("this week: " + parts.joined(separator: ", ")), ""]
             print(out.joined(separator: "\n"))
         }
     }
