@@ -80,11 +80,26 @@ public struct HabitFile: Sendable {
 
     /// The date that starts an indented log line, if any.
     static func date(inLine line: String) -> Day? {
-        let trimmed = line.drop { $0 == " " }
-        guard trimmed.count >= 11, line.first == " " else { return nil }
-        let key = trimmed.prefix(10)
-        guard trimmed.dropFirst(10).first == ":" else { return nil }
-        return Day(iso: key)
+        var trimmed = line.drop { $0 == " " }
+        guard line.first == " " else { return nil }
+        if let quote = trimmed.first, quote == "\"" || quote == "'" {
+            trimmed = trimmed.dropFirst()
+            guard trimmed.dropFirst(10).first == quote else { return nil }
+            trimmed.remove(at: trimmed.index(trimmed.startIndex, offsetBy: 10))
+        }
+        guard trimmed.count >= 11, trimmed.dropFirst(10).first == ":" else { return nil }
+        return Day(iso: trimmed.prefix(10))
+    }
+
+    /// The file text, once it is certain to read back with `day` holding `entry`; a log laid out
+    /// in a way these edits cannot follow is refused rather than written wrong.
+    public func checkedText(_ day: Day, _ entry: HabitLogEntry?) throws(CarouselError) -> String {
+        let text = document.text
+        guard let parsed = try? HabitParser.parse(text: text, path: path), parsed.log[day] == entry else {
+            throw .usage("couldn't update the log in \(path) safely, so nothing was written; "
+                + "please check its `log:` lines (one `  YYYY-MM-DD: amount` per day)")
+        }
+        return text
     }
 
     private mutating func reparse() {

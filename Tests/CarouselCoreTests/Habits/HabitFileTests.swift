@@ -59,3 +59,14 @@ final class HabitFileTests: XCTestCase {
         XCTAssertEqual(f.text, crlf.replacingOccurrences(of: "  2026-11-22", with: "  2026-11-20: 2\r\n  2026-11-22"))
     }
 }
+
+extension HabitFileTests {
+    func testQuotedDatesAreFoundInPlace() throws {
+        var f = try HabitFile(text: "---\nlog:\n  \"2026-11-21\": 1\n  '2026-11-23': 1\n---\n", path: "habits/h.md")
+        f.setLog(day("2026-11-21"), .amount(2))
+        f.setLog(day("2026-11-22"), .amount(1))
+        XCTAssertEqual(f.text, "---\nlog:\n  2026-11-21: 2\n  2026-11-22: 1\n  '2026-11-23': 1\n---\n")
+        XCTAssertEqual(try f.checkedText(day("2026-11-22"), .amount(1)), f.text)
+        XCTAssertThrowsError(try f.checkedText(day("2026-11-22"), .amount(5)))
+    }
+}

@@ -23,7 +23,7 @@ extension Workspace {
         let after = HabitLogEntry.amount((before?.amount ?? 0) + amount)
         file.setLog(day, after)
         let progress = HabitStats.progress(file.habit, on: day)
-        try commit([FileWrite(path: file.path, text: file.text)],
+        try commit([FileWrite(path: file.path, text: try file.checkedText(day, after))],
                    message: "check: \(habit.title) (\(HabitAmount.progressText(progress, habit)))" + suffix(day))
         return HabitChange(habit: file.habit, date: day, before: before, after: after, committed: true)
     }
@@ -41,7 +41,7 @@ extension Workspace {
         let after = HabitLogEntry.skip(note: (cleaned ?? "").isEmpty ? nil : cleaned)
         file.setLog(day, after)
         let message = "skip: \(habit.title)" + ((cleaned ?? "").isEmpty ? "" : " — \(cleaned!)") + suffix(day)
-        try commit([FileWrite(path: file.path, text: file.text)], message: message)
+        try commit([FileWrite(path: file.path, text: try file.checkedText(day, after))], message: message)
         return HabitChange(habit: file.habit, date: day, before: habit.log[day], after: after, committed: true)
     }
 
@@ -54,7 +54,7 @@ extension Workspace {
         }
         var file = try HabitFile(vault: vault, path: habit.path)
         file.setLog(day, nil)
-        try commit([FileWrite(path: file.path, text: file.text)], message: "uncheck: \(habit.title)" + suffix(day))
+        try commit([FileWrite(path: file.path, text: try file.checkedText(day, nil))], message: "uncheck: \(habit.title)" + suffix(day))
         return HabitChange(habit: file.habit, date: day, before: before, after: nil, committed: true)
     }
 
