@@ -142,3 +142,23 @@ final class HabitCommandTests: XCTestCase {
         XCTAssertGreaterThan(json["total"] as? Int ?? 0, 0)
     }
 }
+
+extension HabitCommandTests {
+    func testABrokenHabitFileIsReportedAndNeverCommitted() throws {
+        let s = try Sandbox()
+        try s.initVault(sample: true)
+        try s.write("habits/yoga.md", "---\ntitle: Yoga\nunit: furlongs\n---\n")
+        let view = try s.carousel(["habits", "--json"])
+        XCTAssertEqual(view.status, 0)
+        XCTAssertTrue(view.stderr.contains("habits/yoga.md:3:7: error: unit must be one of count"), view.stderr)
+        XCTAssertEqual((try view.json()["habits"] as? [Any])?.count, 4)
+
+        let r = try s.carousel(["check", "brush"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("Left habits/yoga.md uncommitted"), r.stderr)
+        XCTAssertEqual(try s.git(["status", "--porcelain"]).stdout, "?? habits/yoga.md\n")
+        let yoga = try s.carousel(["check", "yoga"])
+        XCTAssertEqual(yoga.status, 1)
+        XCTAssertTrue(yoga.stderr.contains("habits/yoga.md:3:7"), yoga.stderr)
+    }
+}
