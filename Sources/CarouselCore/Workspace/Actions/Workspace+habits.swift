@@ -51,15 +51,14 @@ extension Workspace {
         }
         var lines = ["---", "id: \(moment.makeID())", YAMLRender.line("title", string: title)]
         let ruleText = new.repeatRule?.trimmingCharacters(in: .whitespaces) ?? "every day"
+        let rule: RecurrenceRule
         do {
-            let rule = try RecurrenceRule.parse(ruleText)
-            if rule.afterCompletion { throw CarouselError.invalidValue(field: "--repeat", message: "\"after done\" rules are for cards; give a habit a fixed schedule like \"every day\"") }
-        } catch let error as RecurrenceError {
-            throw .invalidValue(field: "--repeat", message: RuleText.explain(error, in: ruleText))
-        } catch let error as CarouselError {
-            throw error
+            rule = try RecurrenceRule.parse(ruleText)
         } catch {
-            throw .usage("\(error)")
+            throw .invalidValue(field: "--repeat", message: RuleText.explain(error, in: ruleText))
+        }
+        if rule.afterCompletion {
+            throw .invalidValue(field: "--repeat", message: "\"after done\" rules are for cards; give a habit a fixed schedule like \"every day\"")
         }
         lines.append(YAMLRender.line("repeat", string: ruleText))
         let target = new.target ?? 1
