@@ -12,6 +12,7 @@ struct Carousel: ParsableCommand {
             Pull.self, Drop.self, Order.self, TodayCommand.self, Suggest.self, IndexCommand.self,
             CalendarCommand.self, Board.self, Move.self, Countdown.self, Timeline.self, Checkin.self, Budget.self,
             Bubbles.self,
+            Rule.self, HabitCommand.self, Check.self, Skip.self, Uncheck.self, Habits.self, ProgressCommand.self,
         ],
         defaultSubcommand: Home.self
     )

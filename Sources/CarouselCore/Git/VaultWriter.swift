@@ -156,6 +156,10 @@ public final class VaultWriter {
         do { text = try FileSystem.readText(full) } catch {
             return FileDiagnostic(path: path, line: 1, column: 1, message: error.localizedDescription)
         }
+        if path.hasPrefix(Vault.habitsDir + "/") {
+            do { _ = try HabitParser.parse(text: text, path: path) } catch { return error }
+            return nil
+        }
         do { _ = try CardParser.parse(text: text, path: path) } catch { return error }
         return nil
     }

@@ -41,7 +41,10 @@ struct Home: ParsableCommand {
             if view.carouselTotal > view.carousel.count {
                 out.append(t.dim("  … and \(view.carouselTotal - view.carousel.count) more: `carousel suggest --limit 0`"))
             }
-            out += HomeLines.views(view, settings: ws.snapshot.settings, today: ws.today, t)
+            let habitsDue = HabitLoader.load(vault: ws.vault).habits.filter { h in
+                h.isScheduled(on: ws.today) && !HabitStats.targetMet(h, on: ws.today) && !(h.log[ws.today]?.isSkip ?? false)
+            }.count
+            out += HomeLines.views(view, settings: ws.snapshot.settings, today: ws.today, habitsDue: habitsDue, t)
             out.append("")
             print(out.joined(separator: "\n"))
         }

@@ -2,7 +2,7 @@ import ArgumentParser
 import CarouselCore
 
 struct Show: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Show one card: its fields and notes.")
+    static let configuration = CommandConfiguration(abstract: "Show one card (or habit): its fields and notes.")
 
     @OptionGroup var options: GlobalOptions
 
@@ -12,9 +12,17 @@ struct Show: ParsableCommand {
     func run() throws {
         try reporting {
             let ws = try options.workspace(writing: false)
-            let card = try ws.resolve(ref)
+            let card: Card
+            do {
+                card = try ws.resolve(ref)
+            } catch {
+                guard case CarouselError.unknownCard = error, let habit = try ws.findHabit(ref) else { throw error }
+                let file = try HabitFile(vault: ws.vault, path: habit.path)
+                if options.json { return HabitJSON.full(file, today: ws.today).print() }
+                return print(HabitJSON.lines(file, today: ws.today, Terminal.current).joined(separator: "\n"))
+            }
             let file = try ws.open(card)
-            if options.json { return CardJSON.full(file).print() }
+            if options.json { return CardJSON.full(file, today: ws.today).print() }
             let t = Terminal.current
             let graph = ParentGraph(cards: ws.snapshot.cards)
             var out = ["", "  " + t.bold((card.icon.map { $0 + " " } ?? "") + card.title) + t.dim("  \(card.path)"), ""]

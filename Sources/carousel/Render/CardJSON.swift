@@ -28,7 +28,7 @@ enum CardJSON {
 
     /// Every front-matter field as written (numbers and booleans typed, dates as text), plus
     /// slug, path and body.
-    static func full(_ file: CardFile) -> JSON {
+    static func full(_ file: CardFile, today: Day? = nil) -> JSON {
         var pairs: [(String, JSON)] = []
         if let root = try? Yams.compose(yaml: file.document.yaml), let mapping = root.mapping {
             for (k, v) in mapping {
@@ -42,7 +42,21 @@ enum CardJSON {
         pairs.append(("slug", .string(card.slug)))
         pairs.append(("path", .string(card.path)))
         pairs.append(("body", .string(file.document.body)))
+        if let text = card.repeatRule, let rule = try? RecurrenceRule.parse(text) {
+            pairs.append(("repeat_summary", .string(rule.summary)))
+            pairs.append(("next", .array(next(card, rule, today: today).map { .string($0.iso) })))
+        }
         return .object(pairs)
+    }
+
+    /// A repeating card's next 14 occurrences from its pending one (its `due`, else today),
+    /// leaving out dates already completed or skipped.
+    static func next(_ card: Card, _ rule: RecurrenceRule, today: Day?) -> [Day] {
+        let anchor = card.due?.day ?? card.start?.day ?? card.created?.day ?? today ?? Day(dayNumber: 0)
+        let from = today.map { t in card.due.map { min($0.day, t) } ?? t } ?? card.due?.day ?? anchor
+        if rule.afterCompletion { return [card.due?.day ?? from] }
+        let done = Set(card.completed + card.skipped)
+        return Array(rule.occurrences(anchor: anchor, from: from, limit: 14 + done.count).filter { !done.contains($0) }.prefix(14))
     }
 
     static func value(_ node: Node) -> JSON {

@@ -3,10 +3,10 @@ import CarouselCore
 /// The home view's pointers to the other views: one line per view enabled in settings (`views:`),
 /// with counts, so nothing is out of sight.
 enum HomeLines {
-    static func views(_ view: HomeView, settings: Settings, today: Day, _ t: Terminal) -> [String] {
+    static func views(_ view: HomeView, settings: Settings, today: Day, habitsDue: Int, _ t: Terminal) -> [String] {
         var lines: [String] = []
         for name in settings.views {
-            guard let line = line(name.lowercased(), view, today: today) else { continue }
+            guard let line = line(name.lowercased(), view, today: today, habitsDue: habitsDue) else { continue }
             let hint = "  · carousel \(line.command)"
             let room = max(80, t.width) - 13 - displayWidth(hint)
             let text = displayWidth(line.text) > room ? line.text : line.text + t.dim(hint)
@@ -18,7 +18,7 @@ enum HomeLines {
         return lines.isEmpty ? [] : [""] + lines
     }
 
-    static func line(_ name: String, _ view: HomeView, today: Day) -> (label: String, text: String, command: String)? {
+    static func line(_ name: String, _ view: HomeView, today: Day, habitsDue: Int) -> (label: String, text: String, command: String)? {
         switch name {
         case "board":
             var parts: [String] = []
@@ -44,8 +44,10 @@ enum HomeLines {
         case "checkin", "check-in":
             let d = view.today
             return ("Check-in", "\(d.doneCount) of \(Words.plural(d.items.count, "card")) done today", "checkin")
+        case "habits", "streaks":
+            return ("Habits", habitsDue == 0 ? "all done for today" : Words.plural(habitsDue, "habit") + " left today", "habits")
         default:
-            // Views this build does not know (habits comes with its own command) say nothing here.
+            // Views this build does not know say nothing here.
             return nil
         }
     }

@@ -1,0 +1,47 @@
+import ArgumentParser
+import CarouselCore
+
+struct HabitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "habit", abstract: "Make a habit (`carousel habit add`).", subcommands: [HabitAdd.self])
+}
+
+struct HabitAdd: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "add", abstract: "Start a new habit in habits/<slug>.md.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "The habit's name, e.g. \"Brush teeth\".")
+    var title: String
+
+    @Option(name: .customLong("repeat"), help: "Which days it's for (default \"every day\"), e.g. \"every week on mon, wed, fri\".")
+    var repeatRule: String?
+
+    @Option(help: "How much per period (default 1), e.g. 2 or 10000.")
+    var target: Double?
+
+    @Option(help: "count (default), sec, min, hours, km, steps, kcal, g, ml or oz.")
+    var unit: String?
+
+    @Option(help: "day (default), week or month: the span the target covers.")
+    var period: String?
+
+    func run() throws {
+        try reporting {
+            let ws = try options.workspace(writing: true)
+            printNotices(ws)
+            var new = NewHabit(title: title)
+            new.repeatRule = repeatRule
+            new.target = target
+            new.unit = unit
+            new.period = period
+            let habit = try ws.addHabit(new)
+            if options.json { return try HabitJSON.full(HabitFile(vault: ws.vault, path: habit.path), today: ws.today).print() }
+            let t = Terminal.current
+            let per = habit.period == .day ? "a day" : "a \(habit.period.rawValue)"
+            print("Started " + t.bold(habit.title) + " (\(habit.path)) · \(HabitAmount.grouped(habit.target))"
+                + (habit.unit == .count ? "" : " \(habit.unit.rawValue)") + " \(per) · \(habit.rule.summary)")
+            print(t.dim("`carousel check \(habit.slug)` logs it."))
+        }
+    }
+}

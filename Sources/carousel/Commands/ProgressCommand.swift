@@ -1,0 +1,57 @@
+import ArgumentParser
+import CarouselCore
+
+struct ProgressCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "progress", abstract: "Your XP, week by week, worked out from the vault.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Option(help: "How many weeks to list, this one included (default 8).")
+    var weeks = 8
+
+    func validate() throws {
+        guard (1...520).contains(weeks) else { throw ValidationError("--weeks must be 1–520, found \(weeks)") }
+    }
+
+    func run() throws {
+        try reporting {
+            let ws = try options.workspace(writing: false)
+            printDiagnostics(ws)
+            let (habits, problems) = ws.habits()
+            for p in problems { printError(p.description) }
+            let view = ProgressView.make(cards: ws.snapshot.cards, habits: habits, journal: JournalActivity.load(vault: ws.vault),
+                                         today: ws.today, weeks: weeks)
+            if options.json {
+                return JSON.object([
+                    ("date", .string(view.date.iso)), ("total", .int(view.total)), ("this_week", .int(view.thisWeek.xp)),
+                    ("weeks", .array(view.weeks.reversed().map(week))),
+                ]).print()
+            }
+            let t = Terminal.current
+            var out = ["", "  " + t.bold("PROGRESS") + t.dim("  ·  XP from your vault"), "",
+                       "  This week: " + t.bold("\(view.thisWeek.xp) XP") + t.dim("  ·  all time \(view.total) XP"), ""]
+            let top = max(1, view.weeks.map(\.xp).max() ?? 1)
+            for w in view.weeks.reversed() {
+                let bar = String(repeating: "█", count: Int((Double(w.xp) / Double(top) * 24).rounded()))
+                out.append("  " + t.dim("week of ") + fit("\(w.start.day) \(Words.months[w.start.month - 1])", 7)
+                    + fit("\(w.xp)", 6) + t.green(bar))
+            }
+            let w = view.thisWeek
+            let parts = [Words.plural(w.habitCompletions, "habit"), Words.plural(w.taskCompletions, "task"),
+                         Words.plural(w.qualifyingDays, "day") + " that counted", Words.plural(w.reflections, "reflection"),
+                         Words.plural(w.focusSessions, "focus session")]
+            out += ["", "  " + t.dim("this week: " + parts.joined(separator: ", ")), ""]
+            print(out.joined(separator: "\n"))
+        }
+    }
+
+    func week(_ w: XPWeek) -> JSON {
+        .object([
+            ("start", .string(w.start.iso)), ("end", .string(w.end.iso)), ("xp", .int(w.xp)),
+            ("habit_completions", .int(w.habitCompletions)), ("task_completions", .int(w.taskCompletions)),
+            ("qualifying_days", .int(w.qualifyingDays)), ("reflections", .int(w.reflections)),
+            ("focus_sessions", .int(w.focusSessions)),
+        ])
+    }
+}

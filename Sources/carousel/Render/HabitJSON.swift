@@ -1,0 +1,65 @@
+import CarouselCore
+import Yams
+
+/// JSON for one habit (documented in docs/habits.md).
+enum HabitJSON {
+    /// Every front-matter field as written, plus slug, path, repeat_summary and next (14 dates).
+    static func full(_ file: HabitFile, today: Day) -> JSON {
+        var pairs: [(String, JSON)] = []
+        if let root = try? Yams.compose(yaml: file.document.yaml), let mapping = root.mapping {
+            for (k, v) in mapping {
+                guard let key = k.scalar?.string else { continue }
+                pairs.append((key, CardJSON.value(v)))
+            }
+        }
+        let habit = file.habit
+        if !pairs.contains(where: { $0.0 == "title" }) { pairs.append(("title", .string(habit.title))) }
+        pairs.append(("slug", .string(habit.slug)))
+        pairs.append(("path", .string(habit.path)))
+        pairs.append(("repeat_summary", .string(habit.rule.summary)))
+        pairs.append(("next", .array(next(habit, today: today, count: 14).map { .string($0.iso) })))
+        return .object(pairs)
+    }
+
+    /// The habit's next scheduled days, from today on.
+    static func next(_ habit: Habit, today: Day, count: Int) -> [Day] {
+        guard !habit.archived else { return [] }
+        let from = max(today, habit.start ?? today)
+        return habit.rule.occurrences(anchor: habit.anchor ?? today, from: from, limit: count)
+            .filter { day in habit.end.map { day <= $0 } ?? true }
+    }
+
+    /// What check, skip and uncheck print with --json.
+    static func change(_ c: HabitChange) -> JSON {
+        let h = c.habit
+        let progress = HabitStats.progress(h, on: c.date)
+        return .object([
+            ("slug", .string(h.slug)), ("title", .string(h.title)), ("date", .string(c.date.iso)),
+            ("before", .str(c.before?.text)), ("entry", .str(c.after?.text)),
+            ("progress", HabitsRender.number(progress)), ("target", HabitsRender.number(h.target)),
+            ("unit", .string(h.unit.rawValue)), ("period", .string(h.period.rawValue)),
+            ("done", .bool(progress >= h.target)), ("committed", .bool(c.committed)),
+        ])
+    }
+}
+
+extension HabitJSON {
+    /// `carousel show HABIT` as text: its fields, this period's progress, streaks and the next days.
+    static func lines(_ file: HabitFile, today: Day, _ t: Terminal) -> [String] {
+        let h = file.habit
+        let (streak, best) = HabitStats.streaks(h, today: today)
+        var out = ["", "  " + t.bold(HabitsRender.label(h)) + t.dim("  \(h.path)"), ""]
+        func row(_ k: String, _ v: String?) { if let v, !v.isEmpty { out.append("  " + t.dim(fit(k, 11)) + v) } }
+        row("repeats", h.repeatText + "  (\(h.rule.summary))")
+        row("target", HabitAmount.grouped(h.target) + (h.unit == .count ? "" : " \(h.unit.rawValue)") + " a \(h.period.rawValue)")
+        row(h.period == .day ? "today" : "this \(h.period.rawValue)", HabitAmount.progressText(HabitStats.progress(h, on: today), h))
+        row("streak", "\(streak) (best \(best))")
+        row("strength", HabitsRender.bar(HabitStats.strength(h, today: today), t))
+        row("next", next(h, today: today, count: 5).map { Words.shortDate($0) }.joined(separator: ", "))
+        row("start", h.start?.iso)
+        row("end", h.end?.iso)
+        row("archived", h.archived ? "yes" : nil)
+        row("logged", h.log.keys.sorted().suffix(7).map { "\($0.iso): \(h.log[$0]!.text)" }.joined(separator: "\n" + String(repeating: " ", count: 13)))
+        return out + [""]
+    }
+}

@@ -1,0 +1,59 @@
+import XCTest
+
+/// `carousel rule`: check a rule before saving it, inside a vault or not.
+final class RuleCommandTests: XCTestCase {
+    func testRuleJSONOutsideAVault() throws {
+        let s = try Sandbox()
+        let r = try s.carousel(["rule", "every month on the last friday", "--from", "2026-11-01", "--count", "3", "--json"],
+                               vaultFlag: false)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let json = try r.json()
+        XCTAssertEqual(Set(json.keys), ["rule", "rrule", "summary", "dates"])
+        XCTAssertEqual(json["rule"] as? String, "every month on the last fri")
+        XCTAssertEqual(json["rrule"] as? String, "FREQ=MONTHLY;BYDAY=-1FR")
+        XCTAssertEqual(json["summary"] as? String, "Every month on the last Friday")
+        XCTAssertEqual(json["dates"] as? [String], ["2026-11-27", "2026-12-25", "2027-01-29"])
+    }
+
+    func testDefaultsToFourteenDatesFromToday() throws {
+        let s = try Sandbox()
+        let json = try s.carousel(["rule", "every 2 weeks on tue, thu until 2026-12-30", "--json"], vaultFlag: false).json()
+        XCTAssertEqual(json["summary"] as? String, "Every 2 weeks on Tue & Thu, until 30 Dec 2026")
+        XCTAssertEqual(json["dates"] as? [String], ["2026-11-24", "2026-11-26", "2026-12-08", "2026-12-10", "2026-12-22", "2026-12-24"])
+        let daily = try s.carousel(["rule", "every day", "--json"], vaultFlag: false).json()
+        XCTAssertEqual((daily["dates"] as? [String])?.count, 14)
+        XCTAssertEqual((daily["dates"] as? [String])?.first, "2026-11-23")
+    }
+
+    func testReadsBackItsOwnRRULE() throws {
+        let s = try Sandbox()
+        for rule in ["every month on the 31st", "every year on feb 29 for 3 times", "every 3 days until 2027-01-10",
+                     "every month on the 2nd tuesday"] {
+            let first = try s.carousel(["rule", rule, "--from", "2024-01-01", "--json"], vaultFlag: false).json()
+            let again = try s.carousel(["rule", first["rrule"] as! String, "--from", "2024-01-01", "--json"], vaultFlag: false).json()
+            XCTAssertEqual(first["rule"] as? String, again["rule"] as? String, rule)
+            XCTAssertEqual(first["dates"] as? [String], again["dates"] as? [String], rule)
+        }
+    }
+
+    func testBadRulePointsAtTheWord() throws {
+        let s = try Sandbox()
+        let r = try s.carousel(["rule", "every 0 days"], vaultFlag: false)
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.stdout, "")
+        XCTAssertTrue(r.stderr.contains("interval must be at least 1, found \"0\""), r.stderr)
+        XCTAssertTrue(r.stderr.contains("    every 0 days\n          ^"), r.stderr)
+        let rrule = try s.carousel(["rule", "FREQ=MONTHLY;BYMONTHDAY=32"], vaultFlag: false)
+        XCTAssertEqual(rrule.status, 1)
+        XCTAssertTrue(rrule.stderr.contains("^"), rrule.stderr)
+        XCTAssertTrue(rrule.stderr.contains("32"), rrule.stderr)
+    }
+
+    func testTextOutput() throws {
+        let s = try Sandbox()
+        let r = try s.carousel(["rule", "every weekday", "--count", "2"], vaultFlag: false)
+        XCTAssertEqual(r.status, 0)
+        XCTAssertTrue(r.stdout.contains("RRULE    FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("2026-11-24  Tue 24 Nov"), r.stdout)
+    }
+}
