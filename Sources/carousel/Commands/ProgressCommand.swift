@@ -38,10 +38,11 @@ struct ProgressCommand: ParsableCommand {
                     + fit("\(w.xp)", 6) + t.green(bar))
             }
             let w = view.thisWeek
-            let parts = [Words.plural(w.habitCompletions, "habit"), Words.plural(w.taskCompletions, "task"),
-                         Words.plural(w.qualifyingDays, "day") + " that counted", Words.plural(w.reflections, "reflection"),
-                         Words.plural(w.focusSessions, "focus session")]
-            out += ["", "  " + t.dim("this week: " + parts.joined(separator: ", ")), ""]
+            let done = [Words.plural(w.habitCompletions, "habit"), Words.plural(w.taskCompletions, "task"),
+                        Words.plural(w.qualifyingDays, "day") + " that counted"]
+            let extra = [Words.plural(w.reflections, "reflection"), Words.plural(w.focusSessions, "focus session")]
+            out += ["", "  " + t.dim("this week: " + done.joined(separator: ", ")),
+                    "  " + t.dim("           " + extra.joined(separator: ", ")), ""]
             print(out.joined(separator: "\n"))
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import CarouselCore
 
 /// Text and JSON for the carousel.
@@ -15,13 +16,22 @@ enum SuggestRender {
 
     static func lines(_ list: [Suggestion], mode: Settings.Mode, today: Day, _ t: Terminal) -> [String] {
         guard !list.isEmpty else { return ["  " + empty] }
-        return list.map { s in
+        let width = max(80, t.width)
+        var out: [String] = []
+        for s in list {
             let card = s.card
             let title = fit((card.icon.map { $0 + " " } ?? "") + card.title, 36)
             let score = mode == .smart ? t.bold(fit(Words.number(s.score), 6)) + " " : ""
             let spoons = t.category(card.category, fit(Words.spoons(card.spoons), 6))
-            return "  \(score)\(title) \(spoons) \(t.dim(why(s, mode: mode, today: today)))"
+            let reason = why(s, mode: mode, today: today)
+            let head = "  \(score)\(title) \(spoons)"
+            let headWidth = 2 + (mode == .smart ? 7 : 0) + 36 + 1 + 6
+            let room = width - headWidth - 1
+            let short = "importance \(s.importance) · " + Words.due(s.due, today: today)
+            let text = displayWidth(reason) <= room ? reason : (displayWidth(short) <= room ? short : fit(short, room))
+            out.append(head + " " + t.dim(text.trimmingCharacters(in: .whitespaces)))
         }
+        return out
     }
 
     static func json(_ list: [Suggestion], mode: Settings.Mode, today: Day) -> JSON {
