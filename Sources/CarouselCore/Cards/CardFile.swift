@@ -20,10 +20,17 @@ public struct CardFile: Sendable {
         }
         do {
             document = try FrontMatterDocument(text: text)
+            document.keyLines = CardFile.keyLines(of: document)
         } catch {
             throw .invalidFile(FileDiagnostic(path: path, line: error.line, column: error.column, message: error.message))
         }
         self.path = path
+    }
+
+    /// Where the parser found the top-level keys (0-based indices into the front-matter lines).
+    static func keyLines(of document: FrontMatterDocument) -> Set<Int>? {
+        guard let fields = try? FrontMatterFields(document: document) else { return nil }
+        return Set(fields.fields.map { $0.keyLine - document.firstLineNumber })
     }
 
     /// A new card file with the given title.

@@ -28,7 +28,7 @@ enum FastFrontMatter {
             guard seen.insert(key).inserted else { return nil }
             guard let node = value(bytes[start...]) else { return nil }
             fields.append(FrontMatterField(key: key, value: node, line: i + document.firstLineNumber,
-                                           column: start + 1))
+                                           column: start + 1, keyLine: i + document.firstLineNumber))
         }
         return fields
     }

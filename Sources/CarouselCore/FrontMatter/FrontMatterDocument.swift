@@ -15,6 +15,9 @@ public struct FrontMatterDocument: Equatable, Sendable {
     public let newline: String
     /// Whether the file had a front-matter block when read.
     public let hadFrontMatter: Bool
+    /// Indices into `lines` where the YAML parser found top-level keys, when known. Without it a
+    /// line that looks like `key: value` inside a multi-line quoted value could be taken for a key.
+    public var keyLines: Set<Int>?
 
     /// 1-based line number in the file of the first front-matter line.
     public var firstLineNumber: Int { 2 }
@@ -92,8 +95,10 @@ public struct FrontMatterDocument: Equatable, Sendable {
                 replacement[0] += comment
             }
             lines.replaceSubrange(range, with: replacement)
+            shiftKeyLines(from: range.lowerBound, removed: range.count, added: replacement.count)
         } else if first {
             lines.insert(contentsOf: new, at: 0)
+            shiftKeyLines(from: 0, removed: 0, added: new.count)
         } else {
             // Keep trailing blank lines and comments at the end of the block where they are.
             var insertAt = lines.count
@@ -102,19 +107,47 @@ public struct FrontMatterDocument: Equatable, Sendable {
                 if l.isEmpty { insertAt -= 1 } else { break }
             }
             lines.insert(contentsOf: new, at: insertAt)
+            shiftKeyLines(from: insertAt, removed: 0, added: new.count)
         }
+    }
+
+    /// Keeps `keyLines` true after lines from `start` were replaced: the edited field's first
+    /// line is a key, later keys move by the difference.
+    private mutating func shiftKeyLines(from start: Int, removed: Int, added: Int) {
+        guard let keys = keyLines else { return }
+        var updated: Set<Int> = []
+        for k in keys {
+            if k < start { updated.insert(k) } else if k >= start + removed { updated.insert(k - removed + added) }
+        }
+        if added > 0 { updated.insert(start) }
+        keyLines = updated
     }
 
     /// Removes a top-level field and its continuation lines. Does nothing if absent.
     public mutating func remove(_ key: String) {
-        if let range = lineRange(of: key) { lines.removeSubrange(range) }
+        if let range = lineRange(of: key) {
+            lines.removeSubrange(range)
+            shiftKeyLines(from: range.lowerBound, removed: range.count, added: 0)
+        }
     }
 
     /// The lines (0-based indices into `lines`) that hold a top-level key and its value.
     public func lineRange(of key: String) -> Range<Int>? {
         for (i, line) in lines.enumerated() where FrontMatterDocument.topLevelKey(of: line) == key {
+            if let keys = keyLines, !keys.contains(i) { continue }
             var end = i + 1
-            while end < lines.count, FrontMatterDocument.isContinuation(lines, end) { end += 1 }
+            if let keys = keyLines {
+                // Everything up to the next real key belongs to this value, less trailing blank
+                // and comment lines, which stay where they are.
+                while end < lines.count, !keys.contains(end) { end += 1 }
+                while end > i + 1 {
+                    let l = lines[end - 1].trimmingCharacters(in: .whitespaces)
+                    guard l.isEmpty || (l.hasPrefix("#") && !lines[end - 1].hasPrefix(" ")) else { break }
+                    end -= 1
+                }
+            } else {
+                while end < lines.count, FrontMatterDocument.isContinuation(lines, end) { end += 1 }
+            }
             return i..<end
         }
         return nil

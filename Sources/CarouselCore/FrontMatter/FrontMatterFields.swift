@@ -7,6 +7,8 @@ public struct FrontMatterField {
     /// 1-based file line and column of the value (of the key when the value has no mark).
     public let line: Int
     public let column: Int
+    /// 1-based file line of the key itself.
+    public var keyLine: Int = 0
 }
 
 /// The parsed top-level mapping of a front-matter block, in file order.
@@ -68,7 +70,8 @@ public struct FrontMatterFields {
             }
             let mark = valueNode.mark ?? keyMark
             result.append(FrontMatterField(key: key, value: valueNode,
-                                           line: (mark?.line ?? 1) + offset, column: mark?.column ?? 1))
+                                           line: (mark?.line ?? 1) + offset, column: mark?.column ?? 1,
+                                           keyLine: (keyMark?.line ?? 1) + offset))
         }
         fields = result
     }

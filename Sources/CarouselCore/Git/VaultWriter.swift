@@ -46,6 +46,14 @@ public final class VaultWriter {
     public func apply(_ writes: [FileWrite], alsoCommitting extra: [String] = [], message: String) throws(CarouselError) -> String? {
         for write in writes {
             guard vault.contains(relative: write.path) else { throw .outsideVault(write.path) }
+            // Last line of defence: Carousel never writes a card it could not read back.
+            if let text = write.text, write.path.hasPrefix(Vault.cardsDir + "/"), write.path.hasSuffix(".md") {
+                do {
+                    _ = try CardParser.parse(text: text, path: write.path)
+                } catch {
+                    throw .usage("\(write.path): this change would leave the file unreadable (\(error.message)), so nothing was written; edit it by hand")
+                }
+            }
         }
         _ = CrashRecovery.clearStaleGitLocks(vault)
         try CrashRecovery.writeIntent(Intent(message: message, paths: writes.map(\.path)), vault: vault)

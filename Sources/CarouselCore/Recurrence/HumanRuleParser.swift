@@ -80,6 +80,9 @@ struct HumanRuleParser {
         if let n = Words.number(t.word) ?? (t.word == "a" || t.word == "an" ? 1 : nil) {
             pos += 1
             guard n >= 1 else { throw fail(t, "interval must be at least 1, found \"\(t.raw)\"") }
+            guard n <= RecurrenceRule.maxInterval else {
+                throw fail(t, "interval must be at most \(RecurrenceRule.maxInterval), found \"\(t.raw)\"")
+            }
             guard let u = peek(), let f = Token.unit(u.word) else {
                 throw fail(peek() ?? t, "expected days, weeks, months or years after \"\(t.raw)\"")
             }
@@ -138,6 +141,9 @@ struct HumanRuleParser {
     private mutating func parseCount(_ n: Token, endToken: Token) throws(RecurrenceError) {
         let count = Words.number(n.word) ?? 0
         guard count >= 1 else { throw fail(n, "the count must be at least 1, found \"\(n.raw)\"") }
+        guard count <= RecurrenceRule.maxCount else {
+            throw fail(n, "the count must be at most \(RecurrenceRule.maxCount), found \"\(n.raw)\"")
+        }
         pos += 1
         if isCountWord(pos) { pos += 1 }
         try setEnd(.count(count), at: endToken)

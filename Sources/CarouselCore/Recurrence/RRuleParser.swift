@@ -65,10 +65,16 @@ enum RRuleParser {
                 guard let n = Int(part.value), n >= 1 else {
                     throw part.fail("interval must be at least 1, found \"\(part.value)\"")
                 }
+                guard n <= RecurrenceRule.maxInterval else {
+                    throw part.fail("interval must be at most \(RecurrenceRule.maxInterval), found \"\(part.value)\"")
+                }
                 interval = n
             case "COUNT":
                 guard let n = Int(part.value), n >= 1 else {
                     throw part.fail("COUNT must be at least 1, found \"\(part.value)\"")
+                }
+                guard n <= RecurrenceRule.maxCount else {
+                    throw part.fail("COUNT must be at most \(RecurrenceRule.maxCount), found \"\(part.value)\"")
                 }
                 if end != .never { throw part.fail("use COUNT or UNTIL, not both") }
                 end = .count(n)

@@ -24,6 +24,10 @@ public struct RecurrenceRule: Equatable, Sendable {
 
     public enum End: Equatable, Sendable { case never, until(Day), count(Int) }
 
+    /// Bounds that keep expansion cheap and both syntaxes able to say every rule.
+    public static let maxInterval = 1000
+    public static let maxCount = 10_000
+
     public var frequency: Frequency
     public var interval: Int
     public var byDay: [WeekdayNum]

@@ -26,4 +26,21 @@ final class FuzzRegressionTests: XCTestCase {
         try assertEditKeepsItParseable("---\n#-\n# comment\nvitle: x # no\u{15}\u{15}UnsafeBu {a: [1, 2]}\n---\n")
         XCTAssertThrowsError(try CardParser.parse(text: "---\ntitle: x # no\u{15}\n---\n", path: "cards/x.md"))
     }
+
+    /// `title:` and `tags:` lines inside a multi-line quoted value were taken for keys and edited.
+    func testKeyLikeLinesInsideAMultiLineStringAreNotKeys() throws {
+        let text = "\u{FEFF}---\ntitl- e: \"01M80P\ntitle: Payill\nspoons: 1\ntags: [adminBOM\"\nTags:\n  -; a\n  - b\n---\n"
+        try assertEditKeepsItParseable(text)
+        var file = try CardFile(text: text, path: "cards/fuzz.md")
+        file.set("title", string: "Real title")
+        XCTAssertTrue(file.text.contains("title: Payill\n"), "the line inside the string must stay as it was")
+    }
+
+    /// An RRULE interval too large for the human syntax to say did not read back.
+    func testHugeIntervalIsRefusedInBothSyntaxes() {
+        XCTAssertThrowsError(try RecurrenceRule.parse("FREQ=WEEKLY;INTERVAL=11000000000015"))
+        XCTAssertThrowsError(try RecurrenceRule.parse("every 11000000000015 weeks"))
+        XCTAssertThrowsError(try RecurrenceRule.parse("FREQ=DAILY;COUNT=99999999"))
+        XCTAssertEqual(try RecurrenceRule.parse("FREQ=WEEKLY;INTERVAL=1000").interval, 1000)
+    }
 }
