@@ -62,9 +62,11 @@ clean:
 	rm -rf .build
 
 ## bench: time views and commits on generated 1k and 10k vaults (release build), as a table
+## written into docs/performance.md; `make bench SIZES="1000 10000 100000"` for the large run
+SIZES ?= 1000 10000
 bench: deps
-	$(SWIFT) build -c release
-	bench/run.sh $(SIZES)
+	$(SWIFT) build -c release --static-swift-stdlib
+	BENCH_WRITE_DOCS=1 CAROUSEL_BIN=$$($(SWIFT) build -c release --show-bin-path)/carousel bench/run.sh $(SIZES)
 
 ## stress: the crash test at a large size (500 SIGKILLs) and the concurrency test
 stress: deps

@@ -1,41 +1,81 @@
 #!/usr/bin/env bash
-# Times Carousel against generated vaults and prints a table: bench/run.sh [SIZES...]
-# Medians of several runs, side by side with `git status` on the same vault, since the
-# machines are noisy and only ratios measured together mean much.
+# Times Carousel against generated vaults, side by side with git on the same vault, and prints
+# a table of medians, ratios to the git floor and peak memory: bench/run.sh [SIZES...]
+# (default 1000 10000; add 100000 for the large run). With BENCH_WRITE_DOCS=1 the table
+# replaces the "Latest run" section of docs/performance.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${CAROUSEL_BIN:-$(swift build -c release --show-bin-path)/carousel}
-export CAROUSEL_BIN=$bin CAROUSEL_TODAY=2026-11-23 CAROUSEL_AUTHOR_NAME=bench CAROUSEL_AUTHOR_EMAIL=bench@carousel.invalid
+export CAROUSEL_BIN=$bin CAROUSEL_TODAY=2026-11-23 CAROUSEL_AUTHOR_NAME=bench CAROUSEL_AUTHOR_EMAIL=bench@carousel.invalid NO_COLOR=1
 sizes=("$@"); [ ${#sizes[@]} -eq 0 ] && sizes=(1000 10000)
 runs=${RUNS:-7}
-work=$(mktemp -d)
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 
-# median of RUNS timings (milliseconds) of a command
+# median_ms CMD...: median wall time in ms over $runs runs
 median_ms() {
-  local times=()
+  local times=() s e
   for ((r = 0; r < runs; r++)); do
-    local s e; s=$(date +%s%N); "$@" >/dev/null 2>&1; e=$(date +%s%N)
+    s=$(date +%s%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s%N)
     times+=($(( (e - s) / 1000 )))
   done
   printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.1f", a[int((NR+1)/2)]/1000}'
 }
+# peak_mb CMD...: peak resident memory in MB of one run
+peak_mb() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1 | awk '{printf "%.0f", $1/1024}'; }
 
-printf '| %-44s |' "operation"; for n in "${sizes[@]}"; do printf ' %10s |' "$n cards"; done; echo
-printf '|%s|' "$(printf -- '-%.0s' {1..46})"; for n in "${sizes[@]}"; do printf '%s|' "$(printf -- '-%.0s' {1..12})"; done; echo
-declare -A rows
+declare -A cell
+rows=("carousel --version" "today (warm, nothing changed)" "suggest (warm)" "calendar --month (warm)" "board (warm)"
+      "today after one editor edit" "index, cold (no .carousel/)" "done X (one card, one commit)"
+      "git status" "git add X && git commit" "read every file (cat)" "peak memory of suggest")
 for n in "${sizes[@]}"; do
-  v="$work/v$n"; bench/generate-vault.sh "$n" "$v"
-  rm -rf "$v/.carousel"
-  s=$(date +%s%N); "$bin" index --vault "$v" >/dev/null; e=$(date +%s%N)
-  rows["carousel index (cold: no index yet)"]+=" $(awk "BEGIN{printf \"%.1f\", ($e-$s)/1e6}")"
-  rows["carousel today (warm, nothing changed)"]+=" $(median_ms "$bin" today --vault "$v")"
-  rows["carousel suggest (warm)"]+=" $(median_ms "$bin" suggest --vault "$v")"
-  rows["carousel done X (one card, one commit)"]+=" $(median_ms bash -c "f=$v/cards/generated-card-\$((RANDOM % $n + 1)).md; [ -f \$f ] || exit 0; \"$bin\" done \$(basename \$f .md) --vault $v")"
-  rows["git status (same vault, for comparison)"]+=" $(median_ms git -C "$v" status --porcelain)"
-  rows["git add one file && git commit (comparison)"]+=" $(median_ms bash -c "echo x >> $v/cards/generated-card-3.md && git -C $v add cards/generated-card-3.md && git -C $v -c user.name=b -c user.email=b@b commit -qm x")"
+  v="$work/v$n"; bench/generate-vault.sh "$n" "$v" >/dev/null
+  "$bin" index --vault "$v" >/dev/null
+  cell["carousel --version,$n"]=$(median_ms "$bin" --version)
+  cell["today (warm, nothing changed),$n"]=$(median_ms "$bin" today --vault "$v")
+  cell["suggest (warm),$n"]=$(median_ms "$bin" suggest --vault "$v")
+  cell["calendar --month (warm),$n"]=$(median_ms "$bin" calendar --month --vault "$v")
+  cell["board (warm),$n"]=$(median_ms "$bin" board --vault "$v")
+  edit() { f="$v/cards/card-$(( RANDOM % n + 1 )).md"; [ -f "$f" ] && echo "<!-- edited -->" >> "$f"; "$bin" today --vault "$v"; }
+  cell["today after one editor edit,$n"]=$(median_ms edit)
+  git -C "$v" add -A >/dev/null; git -C "$v" -c user.name=b -c user.email=b@b commit -qm edits >/dev/null || true
+  cold() { rm -rf "$v/.carousel"; "$bin" index --vault "$v"; }
+  cell["index, cold (no .carousel/),$n"]=$(RUNS=3 median_ms cold)
+  i=0
+  done_one() { i=$((i + 1)); "$bin" done "card-$(( (i * 7919) % n + 1 ))" --vault "$v" || "$bin" done "card-$(( (i * 104729) % n + 2 ))" --vault "$v"; }
+  cell["done X (one card, one commit),$n"]=$(median_ms done_one)
+  cell["git status,$n"]=$(median_ms git -C "$v" status --porcelain)
+  commit_one() { f="cards/card-$(( RANDOM % n + 1 )).md"; [ -f "$v/$f" ] || f=cards/card-2.md; echo "x" >> "$v/$f"; git -C "$v" add "$f"; git -C "$v" -c user.name=b -c user.email=b@b commit -qm x; }
+  cell["git add X && git commit,$n"]=$(median_ms commit_one)
+  cell["read every file (cat),$n"]=$(median_ms bash -c "find '$v/cards' -name '*.md' -print0 | xargs -0 cat > /dev/null")
+  cell["peak memory of suggest,$n"]="$(peak_mb "$bin" suggest --vault "$v") MB"
 done
-for k in "carousel index (cold: no index yet)" "carousel today (warm, nothing changed)" "carousel suggest (warm)" \
-         "carousel done X (one card, one commit)" "git status (same vault, for comparison)" "git add one file && git commit (comparison)"; do
-  printf '| %-44s |' "$k"; for t in ${rows[$k]}; do printf ' %7s ms |' "$t"; done; echo
-done
-rm -rf "$work"
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f×", a / b; else print "-" }'; }
+{
+  printf '| operation |'; for n in "${sizes[@]}"; do printf ' %s cards | ratio |' "$n"; done; echo
+  printf '|---|'; for n in "${sizes[@]}"; do printf -- '---:|---:|'; done; echo
+  for r in "${rows[@]}"; do
+    printf '| %s |' "$r"
+    for n in "${sizes[@]}"; do
+      val=${cell["$r,$n"]}
+      case "$r" in
+        today*|suggest*|calendar*|board*) rt=$(ratio "$val" "${cell["git status,$n"]}") ;;
+        done*) rt=$(ratio "$val" "${cell["git add X && git commit,$n"]}") ;;
+        index*) rt=$(ratio "$val" "${cell["read every file (cat),$n"]}") ;;
+        *) rt="" ;;
+      esac
+      case "$val" in *MB) printf ' %s | |' "$val" ;; *) printf ' %s ms | %s |' "$val" "$rt" ;; esac
+    done
+    echo
+  done
+  echo
+  echo "Ratios: views against \`git status\`, \`done\` against \`git add && git commit\`, the cold index against reading every file, all on the same vault in the same run."
+} | tee "$work/table.md"
+
+if [ "${BENCH_WRITE_DOCS:-0}" = 1 ]; then
+  machine="$(nproc) cores ($(lscpu | sed -n 's/^Model name: *//p' | head -1)), $(free -g | awk '/Mem:/ {print $2}') GiB, $(date -u +%Y-%m-%d)"
+  awk -v table="$work/table.md" -v machine="$machine" '
+    /^## Latest run/ { print; print ""; print "Machine: " machine; print ""; while ((getline line < table) > 0) print line; skip = 1; next }
+    skip && /^## / { skip = 0; print "" }
+    !skip { print }' docs/performance.md > "$work/perf.md" && cp "$work/perf.md" docs/performance.md
+fi
