@@ -87,8 +87,11 @@ public struct FrontMatterDocument: Equatable, Sendable {
     /// Sets a top-level field to already-rendered YAML lines (`key: value`, plus any continuation
     /// lines). An existing field is replaced where it stands; a new one is appended, or put first
     /// when `first` is set.
-    public mutating func set(_ key: String, renderedLines new: [String], first: Bool = false) {
+    public mutating func set(_ key: String, renderedLines unindented: [String], first: Bool = false) {
         ensureFrontMatter()
+        // A root mapping may be indented as a whole; new lines take the same indentation.
+        let indent = rootIndent
+        let new = indent.isEmpty ? unindented : unindented.map { indent + $0 }
         if let range = lineRange(of: key) {
             var replacement = new
             if range.count == 1, new.count == 1, let comment = FrontMatterDocument.trailingComment(lines[range.lowerBound]) {
@@ -133,7 +136,9 @@ public struct FrontMatterDocument: Equatable, Sendable {
 
     /// The lines (0-based indices into `lines`) that hold a top-level key and its value.
     public func lineRange(of key: String) -> Range<Int>? {
-        for (i, line) in lines.enumerated() where FrontMatterDocument.topLevelKey(of: line) == key {
+        let indent = rootIndent
+        for (i, line) in lines.enumerated() where FrontMatterDocument.topLevelKey(of: String(line.dropFirst(indent.count))) == key {
+            if !indent.isEmpty, !line.hasPrefix(indent) { continue }
             if let keys = keyLines, !keys.contains(i) { continue }
             var end = i + 1
             if let keys = keyLines {
@@ -151,6 +156,12 @@ public struct FrontMatterDocument: Equatable, Sendable {
             return i..<end
         }
         return nil
+    }
+
+    /// The indentation of the root mapping's keys (almost always none).
+    var rootIndent: String {
+        guard let first = keyLines?.min(), first < lines.count else { return "" }
+        return String(lines[first].prefix { $0 == " " })
     }
 
     /// The verbatim line of a key, for reading its quoting style.

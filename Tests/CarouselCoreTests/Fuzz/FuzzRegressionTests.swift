@@ -43,4 +43,10 @@ final class FuzzRegressionTests: XCTestCase {
         XCTAssertThrowsError(try RecurrenceRule.parse("FREQ=DAILY;COUNT=99999999"))
         XCTAssertEqual(try RecurrenceRule.parse("FREQ=WEEKLY;INTERVAL=1000").interval, 1000)
     }
+
+    /// A root mapping indented as a whole got new keys at column 0, which YAML reads as broken.
+    func testNewKeysFollowAnIndentedRootMapping() throws {
+        try assertEditKeepsItParseable("---\n\n \n \u{FEFF}:\n  - 0\n---\nid: 01M80P1-\n---0M80P1600\n---\n")
+        try assertEditKeepsItParseable("---\n  title: Indented\n  spoons: 2\n---\n")
+    }
 }
