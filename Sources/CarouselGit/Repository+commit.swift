@@ -7,7 +7,10 @@ extension Repository {
     /// A path whose file is gone is removed from the index. Anything staged
     /// earlier by other means goes into the commit too, as with `git commit`.
     /// The index is written back so `git status` agrees with the new HEAD.
-    public func commit(paths: [String], message: String, signature: Signature) throws -> ObjectID? {
+    /// With `mergeParent` the commit is a merge (HEAD first, then that commit) and is made even
+    /// when the tree equals HEAD's, since the second parent is the point.
+    public func commit(paths: [String], message: String, signature: Signature,
+                       mergeParent: ObjectID? = nil) throws -> ObjectID? {
         var index: OpaquePointer?
         try check(git_repository_index(&index, pointer), "git_repository_index")
         defer { git_index_free(index) }
@@ -30,7 +33,14 @@ extension Repository {
             try check(git_commit_lookup(&parent, pointer, &parentID), "git_commit_lookup")
         }
         defer { git_commit_free(parent) }
-        if let parent {
+        var second: OpaquePointer?
+        if var secondID = try mergeParent?.gitOID() {
+            try check(git_commit_lookup(&second, pointer, &secondID), "git_commit_lookup")
+        }
+        defer { git_commit_free(second) }
+        if second != nil {
+            // A merge commit is wanted even when nothing in the tree changed.
+        } else if let parent {
             if let parentTree = git_commit_tree_id(parent), git_oid_equal(parentTree, &treeID) != 0 { return nil }
         } else if git_index_entrycount(index) == 0 {
             return nil
@@ -47,7 +57,7 @@ extension Repository {
         let finalMessage = cleaned.ptr.map { String(cString: $0) } ?? message
 
         var commitID = git_oid()
-        var parents: [OpaquePointer?] = parent.map { [$0] } ?? []
+        var parents: [OpaquePointer?] = (parent.map { [$0] } ?? []) + (second.map { [$0] } ?? [])
         try signature.withGitSignature { sig in
             // "HEAD" moves the branch HEAD points to, creating it on an unborn branch.
             try check(git_commit_create(&commitID, pointer, "HEAD", sig, sig, nil, finalMessage, tree,
