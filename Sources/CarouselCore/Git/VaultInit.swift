@@ -13,6 +13,7 @@ public enum VaultInit {
         # Cards, habits and journal days merge field by field with Carousel's merge driver
         # (`carousel merge-driver`). Without the driver registered, git falls back to its text merge.
         *.md merge=carousel
+        carousel.yaml merge=carousel
 
         """
 
@@ -31,6 +32,7 @@ public enum VaultInit {
         do {
             try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
             if !Repository.isRepository(at: root) { _ = try Repository.create(at: root) }
+            try registerMergeDriver(Repository.open(at: root))
         } catch {
             throw .git("cannot make a git repository at \(path): \(error.localizedDescription)")
         }
@@ -55,6 +57,12 @@ public enum VaultInit {
         // Anything else already in the folder (an adopted repository) is committed as found.
         _ = try writer.commitPendingEdits()
         return vault
+    }
+
+    /// Tells git how to run `merge=carousel` (see .gitattributes), so `git pull` merges cards field by field.
+    public static func registerMergeDriver(_ repository: Repository) throws {
+        try repository.setLocalConfig("merge.carousel.name", "Carousel field-by-field merge")
+        try repository.setLocalConfig("merge.carousel.driver", "carousel merge-driver %O %A %B %P")
     }
 
     static func mergedIgnore(existing: String?) -> String {
