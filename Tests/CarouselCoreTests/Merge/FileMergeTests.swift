@@ -67,7 +67,7 @@ final class FileMergeTests: XCTestCase {
         let ours = base.replacingOccurrences(of: "Ask about the weekend.", with: "Ask about Saturday.")
         let theirs = base + "Call before 6.\n"
         let text = merged(ours, theirs).text ?? ""
-        XCTAssertTrue(text.hasSuffix("Ask about Saturday.\nBring photos.\n\nCall before 6.\n"), text)
+        XCTAssertTrue(text.hasSuffix("Ask about Saturday.\nBring photos.\nCall before 6.\n"), text)
     }
 
     func testHabitLogMergesPerDayTakingTheLargerAmount() {
