@@ -1,0 +1,94 @@
+import CarouselGit
+import Foundation
+
+/// One change in the vault's history.
+public struct HistoryEntry: Sendable {
+    public let commit: String
+    public let summary: String
+    public let author: String
+    /// Seconds since the epoch.
+    public let time: Int64
+    public let isMerge: Bool
+    /// For a card's history: what changed in its file, field by field.
+    public var fields: [FieldChange] = []
+}
+
+/// One field's change between two versions of a file; nil means absent.
+public struct FieldChange: Sendable, Equatable {
+    public let field: String
+    public let from: String?
+    public let to: String?
+}
+
+/// Reading the vault's history: recent changes, and one file's changes field by field.
+public enum History {
+    /// How far back `log` looks.
+    public static let depth = 1000
+
+    public static func recent(vault: Vault, limit: Int) throws(CarouselError) -> [HistoryEntry] {
+        let repo = try open(vault)
+        do {
+            return try repo.log(limit: limit).map(entry)
+        } catch {
+            throw .git("cannot read the history: \(error.localizedDescription)")
+        }
+    }
+
+    /// The commits that changed `path` (compared with their first parent), newest first.
+    public static func file(vault: Vault, path: String, limit: Int) throws(CarouselError) -> [HistoryEntry] {
+        let repo = try open(vault)
+        do {
+            var result: [HistoryEntry] = []
+            for info in try repo.log(limit: depth) where info.parents.count <= 1 {
+                let after = try repo.file(at: info.id, path: path).map { String(decoding: $0, as: UTF8.self) }
+                let before = try info.parents.first.flatMap { try repo.file(at: $0, path: path) }
+                    .map { String(decoding: $0, as: UTF8.self) }
+                guard after != before else { continue }
+                var e = entry(info)
+                e.fields = changes(from: before, to: after)
+                result.append(e)
+                if result.count >= limit { break }
+            }
+            return result
+        } catch {
+            throw .git("cannot read the history of \(path): \(error.localizedDescription)")
+        }
+    }
+
+    /// Field-by-field differences between two versions of a front-matter file.
+    public static func changes(from before: String?, to after: String?) -> [FieldChange] {
+        let b = before.flatMap { try? FrontMatterDocument(text: $0) }
+        let a = after.flatMap { try? FrontMatterDocument(text: $0) }
+        var keys: [String] = []
+        for doc in [b, a].compactMap({ $0 }) {
+            for line in doc.lines {
+                if let key = FrontMatterDocument.topLevelKey(of: line), !keys.contains(key) { keys.append(key) }
+            }
+        }
+        var result: [FieldChange] = []
+        for key in keys {
+            let old = b.flatMap { FrontMatterMerge.raw($0, key) }.map(FrontMatterMerge.valueText)
+            let new = a.flatMap { FrontMatterMerge.raw($0, key) }.map(FrontMatterMerge.valueText)
+            if old != new { result.append(FieldChange(field: key, from: old, to: new)) }
+        }
+        if b?.body != a?.body, before != nil, after != nil {
+            result.append(FieldChange(field: "notes", from: nil, to: nil))
+        }
+        if before == nil { return [FieldChange(field: "file", from: nil, to: "created")] + result }
+        if after == nil { return [FieldChange(field: "file", from: "present", to: nil)] }
+        return result
+    }
+
+    static func entry(_ info: CommitInfo) -> HistoryEntry {
+        HistoryEntry(commit: info.id.hex, summary: info.summary, author: info.authorName, time: info.time,
+                     isMerge: info.parents.count > 1)
+    }
+
+    static func open(_ vault: Vault) throws(CarouselError) -> Repository {
+        do {
+            return try Repository.open(at: vault.root)
+        } catch {
+            throw .git("cannot open the vault's git repository: \(error.localizedDescription)")
+        }
+    }
+}
