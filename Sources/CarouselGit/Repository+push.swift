@@ -34,7 +34,9 @@ extension Repository {
         try check(result, "git_remote_push")
         if let rejection = state.rejections.first {
             let status = rejection.status.lowercased()
-            if status.contains("fast-forward") || status.contains("fetch first") || status.contains("stale") {
+            // "failed to update ref" / "cannot lock ref": another push landed between our fetch and the update.
+            let moved = ["fast-forward", "fetch first", "stale", "failed to update ref", "cannot lock ref"]
+            if moved.contains(where: status.contains) {
                 return .remoteMoved
             }
             return .refused("\(rejection.reference): \(rejection.status)")

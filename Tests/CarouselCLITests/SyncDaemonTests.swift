@@ -48,3 +48,64 @@ final class SyncDaemonTests: XCTestCase {
         XCTAssertEqual(fsck.status, 0, fsck.stderr)
     }
 }
+
+extension SyncDaemonTests {
+    /// Installs an executable hook in the bare remote.
+    func hook(_ world: SyncWorld, _ name: String, _ script: String) throws {
+        let url = world.bare.appendingPathComponent("hooks/\(name)")
+        try Data(script.utf8).write(to: url)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+    }
+
+    func testServerSideRejectionIsSurfacedAndLocalCommitsKept() throws {
+        let world = try SyncWorld()
+        daemon = try GitDaemon(basePath: world.root)
+        let a = try world.firstDevice(name: "laptop", remoteURL: try XCTUnwrap(daemon).url("remote.git"))
+        try hook(world, "pre-receive", "#!/bin/sh\necho 'the vault is read-only today' >&2\nexit 1\n")
+        try a.write("cards/x.md", cardText(id: "01JX", title: "Something"))
+        let r = try a.carousel(["sync"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("refused the push"), r.stderr)
+        XCTAssertTrue(try a.log().first?.hasPrefix("edit:") ?? false)
+        try a.assertClean()
+    }
+
+    /// Another device's push lands between our fetch and our push: the first push is refused,
+    /// sync fetches, merges and pushes again.
+    func testPushRaceIsRetried() throws {
+        let world = try SyncWorld()
+        daemon = try GitDaemon(basePath: world.root)
+        let gitURL = try XCTUnwrap(daemon).url("remote.git")
+        let a = try world.firstDevice(name: "laptop", remoteURL: gitURL)
+        XCTAssertEqual(try a.carousel(["sync"]).status, 0)
+        // The first push after this moves main itself (as a racing device would), once.
+        try hook(world, "pre-receive", """
+            #!/bin/sh
+            [ -f "$GIT_DIR/raced" ] && exit 0
+            touch "$GIT_DIR/raced"
+            unset GIT_QUARANTINE_PATH GIT_OBJECT_DIRECTORY GIT_ALTERNATE_OBJECT_DIRECTORIES
+            old=$(git rev-parse refs/heads/main)
+            blob=$(printf -- '---\\nid: 01JRACE\\ntitle: Pushed meanwhile\\n---\\n' | git hash-object -w --stdin)
+            export GIT_INDEX_FILE="$GIT_DIR/race-index"
+            git read-tree "$old" && git update-index --add --cacheinfo "100644,$blob,cards/race.md" || exit 1
+            tree=$(git write-tree)
+            new=$(GIT_AUTHOR_NAME=tablet GIT_AUTHOR_EMAIL=t@example.invalid GIT_COMMITTER_NAME=tablet \
+                GIT_COMMITTER_EMAIL=t@example.invalid git commit-tree "$tree" -p "$old" -m "add: Pushed meanwhile")
+            git update-ref refs/heads/main "$new" "$old"
+            exit 0
+
+            """)
+        try a.write("cards/mine.md", cardText(id: "01JMINE", title: "Mine"))
+        let r = try a.carousel(["sync", "--json"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let json = try r.json()
+        XCTAssertEqual(json["attempts"] as? Int, 2, r.stdout)
+        XCTAssertEqual(json["pushed"] as? Bool, true)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: a.vault.appendingPathComponent("cards/race.md").path))
+        let remoteFiles = try Sandbox.run(URL(fileURLWithPath: "/usr/bin/env"),
+                                          ["git", "--git-dir", world.bare.path, "ls-tree", "-r", "--name-only", "main"],
+                                          env: a.environment, cwd: world.root)
+        XCTAssertTrue(remoteFiles.stdout.contains("cards/mine.md") && remoteFiles.stdout.contains("cards/race.md"), remoteFiles.stdout)
+        try a.assertClean()
+    }
+}
