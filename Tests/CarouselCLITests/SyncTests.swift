@@ -54,6 +54,14 @@ final class SyncTests: XCTestCase {
         XCTAssertEqual(show.status, 0, "the merged card parses: \(show.stderr)")
         // A merge commit with both parents sits in the history.
         XCTAssertEqual(try a.git(["log", "--merges", "--format=%p"]).stdout.split(separator: " ").count, 2)
+
+        let listed = try a.carousel(["conflicts", "--json"]).json().cards()
+        XCTAssertEqual(listed.first?["slug"] as? String, "call-mum")
+        XCTAssertEqual((listed.first?["conflicts"] as? [String])?.count, 1)
+        XCTAssertEqual(try a.carousel(["conflicts", "--clear", "call-mum"]).status, 0)
+        XCTAssertFalse(try a.read("cards/call-mum.md").contains("conflicts:"))
+        XCTAssertTrue(try a.carousel(["conflicts"]).stdout.contains("No sync clashes"))
+        try a.assertClean()
     }
 
     func testEditWinsOverDeleteAndCardsAddedOnBothSidesBothStay() throws {
