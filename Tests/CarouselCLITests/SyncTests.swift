@@ -138,7 +138,7 @@ final class SyncTests: XCTestCase {
         try a.write("cards/call-mum.md", cardText(id: "01JCALLMUM", title: "Call Mum", extra: "spoons: 1\ntags: [family]\n"))
         _ = try sync(a)
         let b = try world.clone(name: "phone")
-        try b.git(["config", "merge.carousel.driver", "carousel merge-driver %O %A %B %P"])
+        XCTAssertEqual(try b.carousel(["setup"]).status, 0)
         try a.write("cards/call-mum.md", cardText(id: "01JCALLMUM", title: "Call Mum", extra: "spoons: 3\ntags: [family, phone]\n"))
         _ = try sync(a)
         try b.write("cards/call-mum.md", cardText(id: "01JCALLMUM", title: "Call Mum", extra: "spoons: 1\ntags: [family, weekend]\nimportance: 5\n"))
@@ -150,6 +150,29 @@ final class SyncTests: XCTestCase {
         let card = try b.read("cards/call-mum.md")
         XCTAssertEqual(card, cardText(id: "01JCALLMUM", title: "Call Mum", extra: "spoons: 3\ntags: [family, weekend, phone]\nimportance: 5\n"))
         try b.assertClean()
+    }
+
+    func testWithoutTheDriverAHalfDoneGitMergeIsExplainedAndMarkersAreNeverCommitted() throws {
+        let world = try SyncWorld()
+        let a = try world.firstDevice(name: "laptop")
+        try a.write("cards/call-mum.md", cardText(id: "01JCALLMUM", title: "Call Mum", extra: "spoons: 1\n"))
+        _ = try sync(a)
+        let b = try world.clone(name: "phone")
+        try a.write("cards/call-mum.md", cardText(id: "01JCALLMUM", title: "Call Mum", extra: "spoons: 3\n"))
+        _ = try sync(a)
+        try b.write("cards/call-mum.md", cardText(id: "01JCALLMUM", title: "Call Mum", extra: "spoons: 2\n"))
+        try b.git(["commit", "-qam", "edit by hand"])
+        let pull = try b.git(["pull", "--no-rebase", "-q", "origin", "main"])
+        XCTAssertNotEqual(pull.status, 0, "git's text merge conflicts without the driver")
+        let r = try b.carousel(["sync"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("half done"), r.stderr)
+        try b.git(["merge", "--abort"])
+        try b.write("cards/call-mum.md", "---\nid: 01JCALLMUM\ntitle: Call Mum\n---\n<<<<<<< HEAD\nmine\n=======\ntheirs\n>>>>>>> x\n")
+        let held = try b.carousel(["sync"])
+        XCTAssertTrue(held.stderr.contains("conflict markers"), held.stderr)
+        let committed = try b.git(["show", "HEAD:cards/call-mum.md"]).stdout
+        XCTAssertFalse(committed.contains("<<<<<<<"))
     }
 
     func testInitRegistersTheMergeDriver() throws {

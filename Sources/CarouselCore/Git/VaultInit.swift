@@ -65,6 +65,15 @@ public enum VaultInit {
         try repository.setLocalConfig("merge.carousel.driver", "carousel merge-driver %O %A %B %P")
     }
 
+    /// `carousel setup`: registers the merge driver in an existing clone (git does not copy local config).
+    public static func setUp(vault: Vault) throws(CarouselError) {
+        do {
+            try registerMergeDriver(Repository.open(at: vault.root))
+        } catch {
+            throw .git("cannot write the vault's git config: \(error.localizedDescription)")
+        }
+    }
+
     static func mergedIgnore(existing: String?) -> String {
         guard let existing, !existing.isEmpty else { return gitignore }
         if existing.split(separator: "\n").contains(where: { $0.trimmingCharacters(in: .whitespaces) == ".carousel/" }) {

@@ -117,6 +117,10 @@ public final class VaultWriter {
         do { text = try FileSystem.readText(full) } catch {
             return FileDiagnostic(path: path, line: 1, column: 1, message: error.localizedDescription)
         }
+        if let line = text.components(separatedBy: "\n").firstIndex(where: { $0.hasPrefix("<<<<<<< ") }) {
+            return FileDiagnostic(path: path, line: line + 1, column: 1,
+                                  message: "has git conflict markers from a text merge; keep the lines you want and delete the marker lines (run `carousel setup` so future merges go field by field)")
+        }
         do { _ = try CardParser.parse(text: text, path: path) } catch { return error }
         return nil
     }

@@ -106,9 +106,8 @@ struct SyncRound {
         let outcome = try TreeMerge.merge(paths: Array(paths), base: Self.reader(repo, baseFiles),
                                           ours: Self.reader(repo, ourFiles), theirs: Self.reader(repo, theirFiles),
                                           rule: rule, labels: ("this device", label))
-        let held = Set(report.heldBack.map(\.path))
-        if let clash = outcome.writes.first(where: { held.contains($0.path) }) {
-            throw CarouselError.git("\(clash.path) has your edits that do not parse, and \(report.remote) changed it too; fix the file and sync again")
+        for problem in report.heldBack where outcome.writes.contains(where: { $0.path == problem.path }) {
+            throw CarouselError.git("\(report.remote) changed \(problem.path) too, but your edits to it do not parse, so sync stopped before merging:\n\(problem.description)")
         }
         report.notes += outcome.notes
         let message = "sync: merge \(authors.count) change\(authors.count == 1 ? "" : "s") from \(label)"
