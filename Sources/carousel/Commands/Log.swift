@@ -13,11 +13,20 @@ struct Log: ParsableCommand {
     @Option(name: .long, help: "How many changes to show.")
     var limit = 20
 
+    @Option(name: .long, help: "Only changes on or after this date, YYYY-MM-DD (UTC).")
+    var since: String?
+
+    func validate() throws {
+        if let since, Day(iso: since) == nil {
+            throw ValidationError("--since must be a date like 2026-11-23, found \"\(since)\"")
+        }
+    }
+
     func run() throws {
         try reporting {
             let vault = try options.locateVault()
             var title: String?
-            let entries: [HistoryEntry]
+            var entries: [HistoryEntry]
             if let ref {
                 let path: String
                 let ws = try options.workspace(writing: false)
@@ -32,6 +41,9 @@ struct Log: ParsableCommand {
                 if entries.isEmpty, title == nil { _ = try ws.resolve(ref) }
             } else {
                 entries = try History.recent(vault: vault, limit: limit)
+            }
+            if let day = since.flatMap(Day.init(iso:)) {
+                entries = entries.filter { $0.time >= Int64(day.dayNumber) * 86_400 }
             }
             if options.json { return HistoryRender.json(entries).print() }
             HistoryRender.text(entries, title: title).forEach { print($0) }
