@@ -40,7 +40,8 @@ public enum Undo {
             let outcome = try TreeMerge.merge(paths: Array(paths), base: reader(repo, changedFiles), ours: reader(repo, currentFiles),
                                               theirs: reader(repo, parentFiles), rule: .ours, labels: ("now", "before"))
             if let clash = outcome.notes.first(where: { !$0.message.hasPrefix("merged changes") }) {
-                throw CarouselError.usage("cannot undo \"\(target.summary)\": a later change touched the same thing (\(clash.path): \(clash.message.components(separatedBy: ":").first ?? "")). Nothing was changed.")
+                let what = clash.path + ": " + (clash.message.components(separatedBy: ":").first ?? "")
+                throw CarouselError.usage("cannot undo \"\(target.summary)\": a later change touched the same thing (\(what)). Nothing was changed.")
             }
             let id = try ws.commit(outcome.writes, message: "undo: \(target.summary)\n\n\(marker)\(target.id.hex).")
             return Outcome(undone: History.entry(target), commit: id, paths: outcome.writes.map(\.path))

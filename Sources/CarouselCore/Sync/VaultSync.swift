@@ -102,10 +102,15 @@ struct SyncRound {
         let paths = Set(ourFiles.keys).union(theirFiles.keys).filter { ourFiles[$0] != theirFiles[$0] }
         let ourInfo = try repo.commit(head), theirInfo = try repo.commit(theirs)
         let rule = ClashRule.commits(oursTime: ourInfo.time, oursID: head.hex, theirsTime: theirInfo.time, theirsID: theirs.hex)
-        let label = authors.first ?? "the other device"
+        var label = authors.first ?? "the other device"
+        var ourLabel = writer.signature.name
+        if ourLabel == label {  // one person, two devices: tell the versions apart by where they came from
+            ourLabel += " (this device)"
+            label += " (from \(report.remote))"
+        }
         let outcome = try TreeMerge.merge(paths: Array(paths), base: Self.reader(repo, baseFiles),
                                           ours: Self.reader(repo, ourFiles), theirs: Self.reader(repo, theirFiles),
-                                          rule: rule, labels: ("this device", label))
+                                          rule: rule, labels: (ourLabel, label))
         for problem in report.heldBack where outcome.writes.contains(where: { $0.path == problem.path }) {
             throw CarouselError.git("\(report.remote) changed \(problem.path) too, but your edits to it do not parse, so sync stopped before merging:\n\(problem.description)")
         }
