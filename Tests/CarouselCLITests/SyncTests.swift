@@ -182,3 +182,41 @@ final class SyncTests: XCTestCase {
         XCTAssertTrue(try s.read(".gitattributes").contains("carousel.yaml merge=carousel"))
     }
 }
+
+extension SyncTests {
+    /// One device uses only a text editor and stock `git pull` / `git push` (with the driver).
+    func testADeviceUsingOnlyPlainGitConvergesWithTheOthers() throws {
+        let world = try SyncWorld()
+        let a = try world.firstDevice(name: "laptop")
+        try a.write("cards/trip.md", cardText(id: "01JTRIP", title: "Plan the trip", extra: "spoons: 3\ntags: [travel]\n",
+                                              body: "Book the train.\n\nPack.\n"))
+        _ = try sync(a)
+        let b = try world.clone(name: "phone")
+        let c = try world.clone(name: "desktop")
+        XCTAssertEqual(try c.carousel(["setup"]).status, 0)
+        let path = Sandbox.binary.deletingLastPathComponent().path + ":" + (c.environment["PATH"] ?? "")
+        func plainGit(_ args: [String]) throws -> RunResult {
+            try Sandbox.run(URL(fileURLWithPath: "/usr/bin/env"), ["git", "-C", c.vault.path] + args,
+                            env: c.environment.merging(["PATH": path]) { $1 }, cwd: c.root)
+        }
+        try a.write("cards/trip.md", cardText(id: "01JTRIP", title: "Plan the trip", extra: "spoons: 4\ntags: [travel, family]\n",
+                                              body: "Book the train.\n\nPack.\n"))
+        try b.write("cards/trip.md", cardText(id: "01JTRIP", title: "Plan the trip", extra: "spoons: 3\ntags: [travel]\nimportance: 5\n",
+                                              body: "Book the early train.\n\nPack.\n"))
+        try c.write("cards/trip.md", cardText(id: "01JTRIP", title: "Plan the trip", extra: "spoons: 3\ntags: [travel, weekend]\n",
+                                              body: "Book the train.\n\nPack light.\n"))
+        XCTAssertEqual(try plainGit(["commit", "-qam", "trip notes"]).status, 0)
+        _ = try sync(a)
+        let pull = try plainGit(["pull", "--no-rebase", "-q", "origin", "main"])
+        XCTAssertEqual(pull.status, 0, pull.stderr)
+        XCTAssertEqual(try plainGit(["push", "-q", "origin", "main"]).status, 0)
+        _ = try sync(b)
+        _ = try sync(a)
+        XCTAssertEqual(try plainGit(["pull", "--no-rebase", "-q", "origin", "main"]).status, 0)
+        try world.assertConverged()
+        let card = try c.read("cards/trip.md")
+        for expected in ["spoons: 4", "family", "weekend", "importance: 5", "Book the early train.", "Pack light."] {
+            XCTAssertTrue(card.contains(expected), "missing \(expected) in\n\(card)")
+        }
+    }
+}
