@@ -57,6 +57,8 @@ public enum History {
 
     /// Field-by-field differences between two versions of a front-matter file.
     public static func changes(from before: String?, to after: String?) -> [FieldChange] {
+        if before == nil { return [FieldChange(field: "file", from: nil, to: "created")] }
+        if after == nil { return [FieldChange(field: "file", from: "present", to: nil)] }
         let b = before.flatMap { try? FrontMatterDocument(text: $0) }
         let a = after.flatMap { try? FrontMatterDocument(text: $0) }
         var keys: [String] = []
@@ -71,11 +73,7 @@ public enum History {
             let new = a.flatMap { FrontMatterMerge.raw($0, key) }.map(FrontMatterMerge.valueText)
             if old != new { result.append(FieldChange(field: key, from: old, to: new)) }
         }
-        if b?.body != a?.body, before != nil, after != nil {
-            result.append(FieldChange(field: "notes", from: nil, to: nil))
-        }
-        if before == nil { return [FieldChange(field: "file", from: nil, to: "created")] + result }
-        if after == nil { return [FieldChange(field: "file", from: "present", to: nil)] }
+        if b?.body != a?.body { result.append(FieldChange(field: "notes", from: nil, to: nil)) }
         return result
     }
 

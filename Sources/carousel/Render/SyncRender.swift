@@ -18,7 +18,7 @@ enum SyncRender {
         if r.mergeCommit != nil { lines.append("  Both sides had changes, so they were merged field by field.") }
         for note in r.notes { lines.append("  " + note.path + ": " + note.message) }
         if r.notes.contains(where: { $0.message.contains("saved in conflicts") }) {
-            lines.append("  The other values are kept in each card's `conflicts:` field; delete it once you've looked.")
+            lines.append("  Nothing was lost: see the other values with `carousel conflicts`.")
         }
         return lines
     }
