@@ -220,3 +220,41 @@ extension SyncTests {
         }
     }
 }
+
+extension SyncTests {
+    func testABrokenEditIsHeldBackAndNeverPushed() throws {
+        let world = try SyncWorld()
+        let a = try world.firstDevice(name: "laptop")
+        try a.write("cards/good.md", cardText(id: "01JGOOD", title: "Fine card"))
+        try a.write("cards/broken.md", "---\ntitle: [unclosed\n---\n")
+        let r = try a.carousel(["sync", "--json"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("cards/broken.md:3:1: error"), r.stderr)
+        XCTAssertEqual(try r.json()["heldBack"] as? [String], ["cards/broken.md"])
+        let remote = try Sandbox.run(URL(fileURLWithPath: "/usr/bin/env"),
+                                     ["git", "--git-dir", world.bare.path, "ls-tree", "-r", "--name-only", "main"],
+                                     env: a.environment, cwd: world.root).stdout
+        XCTAssertTrue(remote.contains("cards/good.md"))
+        XCTAssertFalse(remote.contains("cards/broken.md"))
+        XCTAssertEqual(try a.read("cards/broken.md"), "---\ntitle: [unclosed\n---\n", "the file is left as it was")
+    }
+
+    func testDetachedHeadIsRefusedAndNothingChanges() throws {
+        let world = try SyncWorld()
+        let a = try world.firstDevice(name: "laptop")
+        _ = try sync(a)
+        try a.git(["checkout", "-q", "--detach"])
+        let r = try a.carousel(["sync"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("detached"), r.stderr)
+    }
+
+    func testCredentialsInTheRemoteURLAreNeverPrinted() throws {
+        let world = try SyncWorld()
+        let a = try world.firstDevice(name: "laptop", remoteURL: "http://me:s3cret@127.0.0.1:9/vault.git")
+        let r = try a.carousel(["sync"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("http://127.0.0.1:9/vault.git"), r.stderr)
+        XCTAssertFalse(r.stderr.contains("s3cret") || r.stdout.contains("s3cret"), r.stderr)
+    }
+}
