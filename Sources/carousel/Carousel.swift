@@ -10,7 +10,7 @@ struct Carousel: ParsableCommand {
         subcommands: [
             Home.self, Init.self, Add.self, Show.self, SetCommand.self, Done.self, Undone.self, Remove.self,
             Pull.self, Drop.self, Order.self, TodayCommand.self, Suggest.self, IndexCommand.self,
-            Sync.self, Log.self, UndoCommand.self, Conflicts.self, Setup.self, MergeDriver.self,
+            Sync.self, Log.self, UndoCommand.self, Conflicts.self, ResolveCommand.self, Setup.self, MergeDriver.self,
         ],
         defaultSubcommand: Home.self
     )

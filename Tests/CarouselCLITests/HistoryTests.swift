@@ -6,7 +6,7 @@ final class HistoryTests: XCTestCase {
         let s = try Sandbox()
         try s.initVault()
         try s.write("cards/call-mum.md", cardText(id: "01JCALLMUM", title: "Call Mum", extra: "due: 2026-11-23\n"))
-        XCTAssertEqual(try s.carousel(["set", "call-mum", "due=2026-11-25", "spoons=2"]).status, 0)
+        XCTAssertEqual(try s.carousel(["set", "call-mum", "due=2026-11-25", "spoons=2"], env: ["CAROUSEL_DEVICE": "laptop"]).status, 0)
         let r = try s.carousel(["log", "call-mum", "--json"])
         XCTAssertEqual(r.status, 0, r.stderr)
         let changes = try XCTUnwrap(try r.json()["changes"] as? [[String: Any]])
@@ -16,10 +16,11 @@ final class HistoryTests: XCTestCase {
         XCTAssertEqual(due["from"] as? String, "2026-11-23")
         XCTAssertEqual(due["to"] as? String, "2026-11-25")
         XCTAssertEqual(changes.first?["author"] as? String, "Test Person")
+        XCTAssertEqual(changes.first?["device"] as? String, "laptop")
         XCTAssertNotNil(changes.first?["date"] as? String)
         let text = try s.carousel(["log", "call-mum"]).stdout
         XCTAssertTrue(text.contains("due 2026-11-23 → 2026-11-25"), text)
-        XCTAssertTrue(text.contains("by Test Person"), text)
+        XCTAssertTrue(text.contains("by Test Person on laptop"), text)
         let vaultLog = try s.carousel(["log"]).stdout
         XCTAssertTrue(vaultLog.contains("init: new vault"), vaultLog)
     }

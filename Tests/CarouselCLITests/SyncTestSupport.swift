@@ -25,6 +25,7 @@ final class SyncWorld {
         try s.initVault()
         try s.git(["config", "user.name", name])
         try s.git(["config", "user.email", "\(name)@example.invalid"])
+        try s.git(["config", "carousel.device", name])
         try s.git(["remote", "add", "origin", remoteURL ?? bare.path])
         devices.append(s)
         return s
@@ -38,6 +39,7 @@ final class SyncWorld {
         XCTAssertEqual(r.status, 0, r.stderr)
         try s.git(["config", "user.name", name])
         try s.git(["config", "user.email", "\(name)@example.invalid"])
+        try s.git(["config", "carousel.device", name])
         devices.append(s)
         return s
     }

@@ -152,7 +152,7 @@ final class SyncTests: XCTestCase {
         try b.assertClean()
     }
 
-    func testWithoutTheDriverAHalfDoneGitMergeIsExplainedAndMarkersAreNeverCommitted() throws {
+    func testWithoutTheDriverSyncFinishesAStoppedGitMergeAndMarkersAreNeverCommitted() throws {
         let world = try SyncWorld()
         let a = try world.firstDevice(name: "laptop")
         try a.write("cards/call-mum.md", cardText(id: "01JCALLMUM", title: "Call Mum", extra: "spoons: 1\n"))
@@ -164,10 +164,15 @@ final class SyncTests: XCTestCase {
         try b.git(["commit", "-qam", "edit by hand"])
         let pull = try b.git(["pull", "--no-rebase", "-q", "origin", "main"])
         XCTAssertNotEqual(pull.status, 0, "git's text merge conflicts without the driver")
-        let r = try b.carousel(["sync"])
-        XCTAssertEqual(r.status, 1)
-        XCTAssertTrue(r.stderr.contains("half done"), r.stderr)
-        try b.git(["merge", "--abort"])
+        XCTAssertTrue(try b.read("cards/call-mum.md").contains("<<<<<<<"))
+        let r = try b.carousel(["sync", "--json"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertNotNil(try r.json()["finishedGitMerge"] as? String)
+        let card = try b.read("cards/call-mum.md")
+        XCTAssertFalse(card.contains("<<<<<<<"), card)
+        XCTAssertTrue(card.contains("spoons: 3") && card.contains("had 2"), card)
+        XCTAssertEqual(try b.git(["log", "-1", "--format=%p"]).stdout.split(separator: " ").count, 2)
+        try b.assertClean()
         try b.write("cards/call-mum.md", "---\nid: 01JCALLMUM\ntitle: Call Mum\n---\n<<<<<<< HEAD\nmine\n=======\ntheirs\n>>>>>>> x\n")
         let held = try b.carousel(["sync"])
         XCTAssertTrue(held.stderr.contains("conflict markers"), held.stderr)

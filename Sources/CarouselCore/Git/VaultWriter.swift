@@ -18,6 +18,9 @@ public final class VaultWriter {
     public let vault: Vault
     let repository: Repository
     public let signature: Signature
+    /// Where changes are made: `carousel.device` from the repository's config, else
+    /// `CAROUSEL_DEVICE`, else the host name. Every commit carries it as a `Device:` trailer.
+    public let device: String
 
     /// Opens the vault's git repository. The author is the repository's `user.name`/`user.email`,
     /// else `CAROUSEL_AUTHOR_NAME`/`CAROUSEL_AUTHOR_EMAIL`, else "Carousel <carousel@localhost>".
@@ -32,6 +35,19 @@ public final class VaultWriter {
             throw .git("cannot open the vault's git repository: \(error.localizedDescription)")
         }
         signature = VaultWriter.signature(repository: repository, environment: environment)
+        device = VaultWriter.device(repository: repository, environment: environment)
+    }
+
+    static func device(repository: Repository, environment: [String: String]) -> String {
+        if let configured = repository.configString("carousel.device"), !configured.isEmpty { return configured }
+        if let env = environment["CAROUSEL_DEVICE"], !env.isEmpty { return env }
+        let host = ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? ""
+        return host.isEmpty ? "this device" : host
+    }
+
+    /// The message with the `Device:` trailer that `carousel log` and `sync` read back.
+    func stamped(_ message: String) -> String {
+        message + "\n\n" + History.deviceTrailer + device
     }
 
     static func signature(repository: Repository, environment: [String: String]) -> Signature {
@@ -53,7 +69,7 @@ public final class VaultWriter {
             }
         }
         do {
-            return try repository.commit(paths: writes.map(\.path), message: message, signature: signature)?.hex
+            return try repository.commit(paths: writes.map(\.path), message: stamped(message), signature: signature)?.hex
         } catch {
             throw .git("the change was saved to disk but could not be committed: \(error.localizedDescription)")
         }
@@ -90,7 +106,7 @@ public final class VaultWriter {
         guard !paths.isEmpty else { return (nil, skipped) }
         let message = "edit: " + VaultWriter.summarize(described)
         do {
-            _ = try repository.commit(paths: paths, message: message, signature: signature)
+            _ = try repository.commit(paths: paths, message: stamped(message), signature: signature)
         } catch {
             throw .git("cannot commit your edits: \(error.localizedDescription)")
         }

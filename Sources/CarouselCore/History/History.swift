@@ -6,6 +6,8 @@ public struct HistoryEntry: Sendable {
     public let commit: String
     public let summary: String
     public let author: String
+    /// The `Device:` trailer of the commit, nil for commits made outside Carousel.
+    public let device: String?
     /// Seconds since the epoch.
     public let time: Int64
     public let isMerge: Bool
@@ -24,6 +26,13 @@ public struct FieldChange: Sendable, Equatable {
 public enum History {
     /// How far back `log` looks.
     public static let depth = 1000
+    static let deviceTrailer = "Device: "
+
+    /// The device named in a commit message's `Device:` trailer.
+    static func device(inMessage message: String) -> String? {
+        message.split(separator: "\n").last { $0.hasPrefix(deviceTrailer) }
+            .map { String($0.dropFirst(deviceTrailer.count)).trimmingCharacters(in: .whitespaces) }
+    }
 
     public static func recent(vault: Vault, limit: Int) throws(CarouselError) -> [HistoryEntry] {
         let repo = try open(vault)
@@ -78,8 +87,8 @@ public enum History {
     }
 
     static func entry(_ info: CommitInfo) -> HistoryEntry {
-        HistoryEntry(commit: info.id.hex, summary: info.summary, author: info.authorName, time: info.time,
-                     isMerge: info.parents.count > 1)
+        HistoryEntry(commit: info.id.hex, summary: info.summary, author: info.authorName,
+                     device: device(inMessage: info.message), time: info.time, isMerge: info.parents.count > 1)
     }
 
     static func open(_ vault: Vault) throws(CarouselError) -> Repository {

@@ -18,6 +18,8 @@ public struct SyncReport: Sendable {
     public var attempts = 0
     /// True when this push created the branch on the remote and set it as upstream.
     public var setUpstream = false
+    /// The commit that finished a `git merge` left half done with conflicts, if there was one.
+    public var finishedGitMerge: String?
     /// The message of the commit that saved pending editor edits first, if any.
     public var savedEdits: String?
     /// Edited files held back because they do not parse.

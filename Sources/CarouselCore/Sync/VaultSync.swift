@@ -14,9 +14,6 @@ public enum VaultSync {
         let repo = writer.repository
         var report = SyncReport(remote: remote, url: "", branch: "")
         do {
-            guard !repo.hasOperationInProgress else {
-                throw CarouselError.git("a git merge or rebase is half done in this vault; finish it (or run `git merge --abort`) and sync again")
-            }
             guard let branch = try repo.currentBranch() else {
                 throw CarouselError.git("HEAD is detached (not on a branch); run `git switch main` and sync again")
             }
@@ -29,6 +26,12 @@ public enum VaultSync {
             throw error
         } catch {
             throw .git("cannot read the vault's git state: \(error.localizedDescription)")
+        }
+        if repo.hasOperationInProgress {
+            // A `git pull` without the driver stopped with conflicts: finish it the Carousel way.
+            let finished = try Resolve.run(writer: writer)
+            report.finishedGitMerge = finished.commit
+            report.notes += finished.notes
         }
         let pending = try writer.commitPendingEdits()
         report.savedEdits = pending.message
@@ -64,14 +67,15 @@ struct SyncRound {
             if let remoteTip, remoteTip != head, !(try repo.isDescendant(head, of: remoteTip)) {
                 let incoming = try repo.commits(from: remoteTip, hiding: head)
                 report.incoming += incoming.count
-                for name in incoming.map(\.authorName) where !report.incomingAuthors.contains(name) {
+                let names = incoming.map { History.device(inMessage: $0.message) ?? $0.authorName }
+                for name in names where !report.incomingAuthors.contains(name) {
                     report.incomingAuthors.append(name)
                 }
                 if try repo.isDescendant(remoteTip, of: head) {
                     try repo.fastForward(to: remoteTip)
                     report.fastForwarded = true
                 } else {
-                    try merge(head: head, theirs: remoteTip, authors: incoming.map(\.authorName))
+                    try merge(head: head, theirs: remoteTip, authors: names)
                 }
                 head = try repo.headID() ?? head
             }
@@ -103,7 +107,7 @@ struct SyncRound {
         let ourInfo = try repo.commit(head), theirInfo = try repo.commit(theirs)
         let rule = ClashRule.commits(oursTime: ourInfo.time, oursID: head.hex, theirsTime: theirInfo.time, theirsID: theirs.hex)
         var label = authors.first ?? "the other device"
-        var ourLabel = writer.signature.name
+        var ourLabel = writer.device
         if ourLabel == label {  // one person, two devices: tell the versions apart by where they came from
             ourLabel += " (this device)"
             label += " (from \(report.remote))"
@@ -115,7 +119,7 @@ struct SyncRound {
             throw CarouselError.git("\(report.remote) changed \(problem.path) too, but your edits to it do not parse, so sync stopped before merging:\n\(problem.description)")
         }
         report.notes += outcome.notes
-        let message = "sync: merge \(authors.count) change\(authors.count == 1 ? "" : "s") from \(label)"
+        let message = writer.stamped("sync: merge \(authors.count) change\(authors.count == 1 ? "" : "s") from \(label)")
         for write in outcome.writes {
             let full = writer.vault.url(write.path)
             if let text = write.text { try FileSystem.writeAtomically(text, to: full) } else { try FileSystem.remove(full) }

@@ -16,7 +16,8 @@ enum HistoryRender {
         guard !entries.isEmpty else { return [title.map { "No history for \($0) yet." } ?? "No history yet."] }
         var lines: [String] = title.map { [t.bold($0) + " — its history, newest first", ""] } ?? []
         for e in entries {
-            lines.append(t.dim(when(e.time)) + "  " + e.summary + t.dim("  by \(e.author)"))
+            let on = e.device.map { $0 == e.author ? "" : " on \($0)" } ?? ""
+            lines.append(t.dim(when(e.time)) + "  " + e.summary + t.dim("  by \(e.author)\(on)"))
             for f in e.fields {
                 lines.append("    " + describe(f))
             }
@@ -42,6 +43,7 @@ enum HistoryRender {
             ("commit", .string(e.commit)),
             ("summary", .string(e.summary)),
             ("author", .string(e.author)),
+            ("device", JSON.str(e.device)),
             ("time", .int(Int(e.time))),
             ("date", .string(when(e.time))),
             ("merge", .bool(e.isMerge)),

@@ -5,6 +5,7 @@ enum SyncRender {
     static func text(_ r: SyncReport) -> [String] {
         let t = Terminal.current
         var lines: [String] = []
+        if r.finishedGitMerge != nil { lines.append("Finished the git merge that was waiting, field by field.") }
         if let saved = r.savedEdits { lines.append("Saved your own edits first (\(saved)).") }
         if r.incoming == 0 && r.outgoing == 0 {
             lines.append(t.green("✓") + " Already in step with \(r.remote). Nothing to send or fetch.")
@@ -36,6 +37,7 @@ enum SyncRender {
             ("pushed", .bool(r.pushed)),
             ("setUpstream", .bool(r.setUpstream)),
             ("attempts", .int(r.attempts)),
+            ("finishedGitMerge", JSON.str(r.finishedGitMerge)),
             ("savedEdits", JSON.str(r.savedEdits)),
             ("heldBack", .array(r.heldBack.map { .string($0.path) })),
             ("notes", .array(r.notes.map { .object([("path", .string($0.path)), ("message", .string($0.message))]) })),
