@@ -25,6 +25,19 @@ final class HistoryTests: XCTestCase {
         XCTAssertTrue(vaultLog.contains("init: new vault"), vaultLog)
     }
 
+    func testLogFollowsACardAcrossARename() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        try s.write("cards/call-mum.md", cardText(id: "01JCALLMUM", title: "Call Mum", extra: "spoons: 1\n"))
+        XCTAssertEqual(try s.carousel(["set", "call-mum", "spoons=2"]).status, 0)
+        try s.git(["mv", "cards/call-mum.md", "cards/phone-mum.md"])
+        XCTAssertEqual(try s.carousel(["set", "phone-mum", "spoons=3"]).status, 0)
+        let text = try s.carousel(["log", "phone-mum"]).stdout
+        XCTAssertTrue(text.contains("moved from cards/call-mum.md to cards/phone-mum.md"), text)
+        XCTAssertTrue(text.contains("spoons 1 → 2"), text)
+        XCTAssertTrue(text.contains("card created"), text)
+    }
+
     func testUndoRevertsTheLastChangeAndKeepsLaterEditsToOtherFields() throws {
         let s = try Sandbox()
         try s.initVault()

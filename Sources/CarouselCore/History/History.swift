@@ -43,18 +43,27 @@ public enum History {
         }
     }
 
-    /// The commits that changed `path` (compared with their first parent), newest first.
-    public static func file(vault: Vault, path: String, limit: Int) throws(CarouselError) -> [HistoryEntry] {
+    /// The commits that changed `path` (compared with their first parent), newest first. A card
+    /// moved to another file (same `id`) is followed back to its old name.
+    public static func file(vault: Vault, path start: String, limit: Int) throws(CarouselError) -> [HistoryEntry] {
         let repo = try open(vault)
+        var path = start
         do {
             var result: [HistoryEntry] = []
             for info in try repo.log(limit: depth) where info.parents.count <= 1 {
-                let after = try repo.file(at: info.id, path: path).map { String(decoding: $0, as: UTF8.self) }
-                let before = try info.parents.first.flatMap { try repo.file(at: $0, path: path) }
-                    .map { String(decoding: $0, as: UTF8.self) }
-                guard after != before else { continue }
+                let files = try repo.files(at: info.id)
+                let parentFiles = try info.parents.first.map { try repo.files(at: $0) } ?? [:]
+                guard files[path] != parentFiles[path] else { continue }
+                let after = try files[path].map { text(try repo.blob($0)) }
+                var before = try parentFiles[path].map { text(try repo.blob($0)) }
                 var e = entry(info)
-                e.fields = changes(from: before, to: after)
+                if before == nil, let after, let id = cardID(after, path: path),
+                   let old = try parentFiles.first(where: { try files[$0.key] == nil && cardID(text(repo.blob($0.value)), path: $0.key) == id }) {
+                    before = text(try repo.blob(old.value))
+                    e.fields = [FieldChange(field: "file", from: old.key, to: path)]
+                    path = old.key
+                }
+                e.fields += changes(from: before, to: after)
                 result.append(e)
                 if result.count >= limit { break }
             }
@@ -62,6 +71,13 @@ public enum History {
         } catch {
             throw .git("cannot read the history of \(path): \(error.localizedDescription)")
         }
+    }
+
+    private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    private static func cardID(_ text: String, path: String) -> String? {
+        guard path.hasSuffix(".md") else { return nil }
+        return try? CardParser.parse(text: text, path: path).card.id
     }
 
     /// Field-by-field differences between two versions of a front-matter file.

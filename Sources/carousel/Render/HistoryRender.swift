@@ -30,7 +30,7 @@ enum HistoryRender {
         case (nil, nil): return "\(f.field) changed"
         case let (nil, to?): return f.field == "file" ? "card created" : "\(f.field) set to \(to)"
         case let (from?, nil): return f.field == "file" ? "card removed" : "\(f.field) \(from) removed"
-        case let (from?, to?): return "\(f.field) \(from) → \(to)"
+        case let (from?, to?): return f.field == "file" ? "moved from \(from) to \(to)" : "\(f.field) \(from) → \(to)"
         }
     }
 
