@@ -25,6 +25,19 @@ final class HistoryTests: XCTestCase {
         XCTAssertTrue(vaultLog.contains("init: new vault"), vaultLog)
     }
 
+    func testShowAsOfReadsTheCardFromHistory() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        try s.write("cards/call-mum.md", cardText(id: "01JCALLMUM", title: "Call Mum", extra: "spoons: 1\n"))
+        XCTAssertEqual(try s.carousel(["set", "call-mum", "spoons=2"]).status, 0)
+        // Commit times are the wall clock; a date far ahead sees the newest version, one long past none.
+        let now = try s.carousel(["show", "call-mum", "--as-of", "2999-01-01", "--json"])
+        XCTAssertEqual(try now.json()["spoons"] as? Int, 2, now.stdout)
+        let before = try s.carousel(["show", "call-mum", "--as-of", "2001-01-01"])
+        XCTAssertEqual(before.status, 1)
+        XCTAssertTrue(before.stderr.contains("did not exist yet"), before.stderr)
+    }
+
     func testLogFollowsACardAcrossARename() throws {
         let s = try Sandbox()
         try s.initVault()

@@ -80,6 +80,24 @@ public enum History {
         return try? CardParser.parse(text: text, path: path).card.id
     }
 
+    /// A file as it was at the end of `day` (UTC): from the newest commit on HEAD's first-parent
+    /// line made on or before that day; nil when the file did not exist then.
+    public static func text(vault: Vault, path: String, asOf day: Day) throws(CarouselError) -> String? {
+        let repo = try open(vault)
+        let end = Int64(day.dayNumber + 1) * 86_400
+        do {
+            var next = try repo.headID()
+            while let id = next {
+                let info = try repo.commit(id)
+                if info.time < end { return try repo.file(at: id, path: path).map(text) }
+                next = info.parents.first
+            }
+            return nil
+        } catch {
+            throw .git("cannot read \(path) from the history: \(error.localizedDescription)")
+        }
+    }
+
     /// Field-by-field differences between two versions of a front-matter file.
     public static func changes(from before: String?, to after: String?) -> [FieldChange] {
         if before == nil { return [FieldChange(field: "file", from: nil, to: "created")] }
