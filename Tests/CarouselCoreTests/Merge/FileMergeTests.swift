@@ -97,3 +97,32 @@ final class FileMergeTests: XCTestCase {
         XCTAssertEqual(chunks, [.clean(["a\n", "B\n", "c\n", "d\n"])])
     }
 }
+
+final class ClashRuleTests: XCTestCase {
+    func testLaterCommitWinsThenGreaterID() {
+        XCTAssertEqual(ClashRule.commits(oursTime: 20, oursID: "aa", theirsTime: 10, theirsID: "ff"), .ours)
+        XCTAssertEqual(ClashRule.commits(oursTime: 10, oursID: "ff", theirsTime: 20, theirsID: "aa"), .theirs)
+        XCTAssertEqual(ClashRule.commits(oursTime: 10, oursID: "aa", theirsTime: 10, theirsID: "ff"), .theirs)
+    }
+
+    func testRedactedURLHidesCredentials() {
+        XCTAssertEqual(redactedURL("https://me:token@example.org/vault.git"), "https://example.org/vault.git")
+        XCTAssertEqual(redactedURL("ssh://git@example.org/vault.git"), "ssh://example.org/vault.git")
+        XCTAssertEqual(redactedURL("/srv/git/vault.git"), "/srv/git/vault.git")
+        XCTAssertEqual(redactedURL("https://example.org/a@b"), "https://example.org/a@b")
+    }
+
+    func testAddedTwiceWithDifferentIDsKeepsBothWhicheverSideMerges() throws {
+        let one = "---\nid: 01JAAA\ntitle: Gym\n---\n", two = "---\nid: 01JBBB\ntitle: Gym at six\n---\n"
+        func run(_ o: String, _ t: String) throws -> [String: String] {
+            let out = try TreeMerge.merge(paths: ["cards/gym.md"], base: { _ in nil },
+                                          ours: { _ in Array(o.utf8) }, theirs: { _ in Array(t.utf8) },
+                                          rule: .byValue, labels: ("a", "b"))
+            var files = ["cards/gym.md": o]
+            for w in out.writes { files[w.path] = w.text }
+            return files
+        }
+        XCTAssertEqual(try run(one, two), try run(two, one))
+        XCTAssertEqual(try run(one, two).count, 2)
+    }
+}
