@@ -22,6 +22,8 @@ final class SyncDaemonTests: XCTestCase {
         let a = try world.firstDevice(name: "laptop")
         try a.write("cards/report.md", cardText(id: "01JREPORT", title: "Finish the report",
                                                 extra: "spoons: 4\ndue: 2026-11-26\ntags: [work]\n", body: "Outline first.\n"))
+        try a.write("cards/mail.md", cardText(id: "01JMAIL", title: "Sort the mail"))
+        try a.write("habits/steps.md", "---\nid: 01JSTEPS\ntitle: 10,000 steps\nlog:\n  2026-11-20: 8000\n---\n")
         try sync(a)
         let b = try world.clone(name: "phone", remoteURL: gitURL)
         let c = try world.clone(name: "tablet", remoteURL: "file://" + world.bare.path)
@@ -33,11 +35,25 @@ final class SyncDaemonTests: XCTestCase {
         try c.write("cards/report.md", cardText(id: "01JREPORT", title: "Finish the report",
                                                 extra: "spoons: 4\ndue: 2026-11-28\ntags: [work, writing]\n", body: "Outline first.\nThen the numbers.\n"))
         try b.write("cards/b.md", cardText(id: "01JB", title: "From the phone"))
+        try a.write("cards/a.md", cardText(id: "01JA", title: "From the laptop"))
+        try c.write("cards/c.md", cardText(id: "01JC", title: "From the tablet"))
+        // Edit versus delete.
+        try FileManager.default.removeItem(at: a.vault.appendingPathComponent("cards/mail.md"))
+        try c.write("cards/mail.md", cardText(id: "01JMAIL", title: "Sort the mail", extra: "spoons: 2\n"))
+        // The same habit checked on different days, and on the same day with different amounts.
+        try b.write("habits/steps.md", "---\nid: 01JSTEPS\ntitle: 10,000 steps\nlog:\n  2026-11-20: 8000\n  2026-11-21: 10500\n---\n")
+        try c.write("habits/steps.md", "---\nid: 01JSTEPS\ntitle: 10,000 steps\nlog:\n  2026-11-20: 8000\n  2026-11-21: 9000\n  2026-11-22: 12000\n---\n")
         for device in [b, c, a, b, c] { try sync(device) }
         try world.assertConverged()
         let card = try a.read("cards/report.md")
         for expected in ["spoons: 5", "deadline", "writing", "Then the numbers.", "conflicts:"] {
             XCTAssertTrue(card.contains(expected), "missing \(expected) in\n\(card)")
+        }
+        XCTAssertTrue(try a.read("cards/mail.md").contains("spoons: 2"), "the edit wins over the delete")
+        XCTAssertEqual(try a.read("habits/steps.md"),
+                       "---\nid: 01JSTEPS\ntitle: 10,000 steps\nlog:\n  2026-11-20: 8000\n  2026-11-21: 10500\n  2026-11-22: 12000\n---\n")
+        for added in ["cards/a.md", "cards/b.md", "cards/c.md"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: a.vault.appendingPathComponent(added).path), added)
         }
         // The due dates that lost are recorded; with the one that won, all three survive.
         for due in ["2026-11-27", "2026-11-28"] where !card.contains("due: \(due)") {
