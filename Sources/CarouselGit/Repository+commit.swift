@@ -7,9 +7,12 @@ extension Repository {
     /// With a HEAD, the new tree is HEAD's tree with just these paths updated
     /// (`git_tree_create_updated`): one blob and the trees on its path are written, not the
     /// whole index's tree. The on-disk index is updated for the same paths, so `git status`
-    /// agrees with the new HEAD. On an unborn branch the index is committed as a whole.
-    /// A path whose file is gone is removed.
-    public func commit(paths: [String], message: String, signature: Signature) throws -> ObjectID? {
+    /// agrees with the new HEAD. On an unborn branch, and for a merge, the index is committed as
+    /// a whole. A path whose file is gone is removed.
+    /// With `mergeParent` the commit is a merge (HEAD first, then that commit) and is made even
+    /// when the tree equals HEAD's, since the second parent is the point.
+    public func commit(paths: [String], message: String, signature: Signature,
+                       mergeParent: ObjectID? = nil) throws -> ObjectID? {
         var index: OpaquePointer?
         try check(git_repository_index(&index, pointer), "git_repository_index")
         defer { git_index_free(index) }
@@ -30,13 +33,20 @@ extension Repository {
             try check(git_commit_lookup(&parent, pointer, &parentID), "git_commit_lookup")
         }
         defer { git_commit_free(parent) }
+        var second: OpaquePointer?
+        if var secondID = try mergeParent?.gitOID() {
+            try check(git_commit_lookup(&second, pointer, &secondID), "git_commit_lookup")
+        }
+        defer { git_commit_free(second) }
         var treeID = git_oid()
-        if let parent {
+        if let parent, second == nil {
             try updatedTree(&treeID, base: parent, paths: paths, index: index)
         } else {
             try check(git_index_write_tree(&treeID, index), "git_index_write_tree")
         }
-        if let parent {
+        if second != nil {
+            // A merge commit is wanted even when nothing in the tree changed.
+        } else if let parent {
             if let parentTree = git_commit_tree_id(parent), git_oid_equal(parentTree, &treeID) != 0 { return nil }
         } else if git_index_entrycount(index) == 0 {
             return nil
@@ -53,7 +63,7 @@ extension Repository {
         let finalMessage = cleaned.ptr.map { String(cString: $0) } ?? message
 
         var commitID = git_oid()
-        var parents: [OpaquePointer?] = parent.map { [$0] } ?? []
+        var parents: [OpaquePointer?] = (parent.map { [$0] } ?? []) + (second.map { [$0] } ?? [])
         try signature.withGitSignature { sig in
             // "HEAD" moves the branch HEAD points to, creating it on an unborn branch.
             try check(git_commit_create(&commitID, pointer, "HEAD", sig, sig, nil, finalMessage, tree,

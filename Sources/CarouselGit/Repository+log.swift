@@ -37,7 +37,7 @@ extension Repository {
         return commits
     }
 
-    private func commitInfo(_ id: git_oid) throws -> CommitInfo {
+    func commitInfo(_ id: git_oid) throws -> CommitInfo {
         var oid = id
         var commit: OpaquePointer?
         try check(git_commit_lookup(&commit, pointer, &oid), "git_commit_lookup")

@@ -15,6 +15,7 @@ public enum VaultInit {
         # Cards, habits and journal days merge field by field with Carousel's merge driver
         # (`carousel merge-driver`). Without the driver registered, git falls back to its text merge.
         *.md merge=carousel
+        carousel.yaml merge=carousel
 
         """
 
@@ -33,6 +34,7 @@ public enum VaultInit {
         do {
             try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
             if !Repository.isRepository(at: root) { _ = try Repository.create(at: root) }
+            try registerMergeDriver(Repository.open(at: root))
         } catch {
             throw .git("cannot make a git repository at \(path): \(error.localizedDescription)")
         }
@@ -58,6 +60,21 @@ public enum VaultInit {
         let found = try writer.pendingEdits()
         try writer.apply(writes, alsoCommitting: found.paths, message: message)
         return vault
+    }
+
+    /// Tells git how to run `merge=carousel` (see .gitattributes), so `git pull` merges cards field by field.
+    public static func registerMergeDriver(_ repository: Repository) throws {
+        try repository.setLocalConfig("merge.carousel.name", "Carousel field-by-field merge")
+        try repository.setLocalConfig("merge.carousel.driver", "carousel merge-driver %O %A %B %P")
+    }
+
+    /// `carousel setup`: registers the merge driver in an existing clone (git does not copy local config).
+    public static func setUp(vault: Vault) throws(CarouselError) {
+        do {
+            try registerMergeDriver(Repository.open(at: vault.root))
+        } catch {
+            throw .git("cannot write the vault's git config: \(error.localizedDescription)")
+        }
     }
 
     static func mergedIgnore(existing: String?) -> String {

@@ -18,6 +18,9 @@ public final class VaultWriter {
     public let vault: Vault
     let repository: Repository
     public let signature: Signature
+    /// Where changes are made: `carousel.device` from the repository's config, else
+    /// `CAROUSEL_DEVICE`, else the host name. Every commit carries it as a `Device:` trailer.
+    public let device: String
 
     /// Opens the vault's git repository. The author is the repository's `user.name`/`user.email`,
     /// else `CAROUSEL_AUTHOR_NAME`/`CAROUSEL_AUTHOR_EMAIL`, else "Carousel <carousel@localhost>".
@@ -32,6 +35,19 @@ public final class VaultWriter {
             throw .git("cannot open the vault's git repository: \(error.localizedDescription)")
         }
         signature = VaultWriter.signature(repository: repository, environment: environment)
+        device = VaultWriter.device(repository: repository, environment: environment)
+    }
+
+    static func device(repository: Repository, environment: [String: String]) -> String {
+        if let configured = repository.configString("carousel.device"), !configured.isEmpty { return configured }
+        if let env = environment["CAROUSEL_DEVICE"], !env.isEmpty { return env }
+        let host = ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? ""
+        return host.isEmpty ? "this device" : host
+    }
+
+    /// The message with the `Device:` trailer that `carousel log` and `sync` read back.
+    func stamped(_ message: String) -> String {
+        message + "\n\n" + History.deviceTrailer + device
     }
 
     static func signature(repository: Repository, environment: [String: String]) -> Signature {
@@ -66,7 +82,7 @@ public final class VaultWriter {
         }
         do {
             let paths = writes.map(\.path) + extra.filter { p in !writes.contains { $0.path == p } }
-            let id = try repository.commit(paths: paths, message: message, signature: signature)?.hex
+            let id = try repository.commit(paths: paths, message: stamped(message), signature: signature)?.hex
             CrashRecovery.clearIntent(vault)
             return id
         } catch {
@@ -87,7 +103,7 @@ public final class VaultWriter {
             if !paths.isEmpty {
                 let message = "recover: " + intent.message
                 do {
-                    _ = try repository.commit(paths: paths, message: message, signature: signature)
+                    _ = try repository.commit(paths: paths, message: stamped(message), signature: signature)
                 } catch {
                     throw .git("cannot finish an interrupted change: \(error.localizedDescription)")
                 }
@@ -101,7 +117,7 @@ public final class VaultWriter {
         guard !pending.paths.isEmpty else { return (nil, pending.skipped) }
         let message = "edit: " + VaultWriter.summarize(pending.described)
         do {
-            _ = try repository.commit(paths: pending.paths, message: message, signature: signature)
+            _ = try repository.commit(paths: pending.paths, message: stamped(message), signature: signature)
         } catch {
             throw .git("cannot commit your edits: \(error.localizedDescription)")
         }
@@ -163,6 +179,10 @@ public final class VaultWriter {
         let text: String
         do { text = try FileSystem.readText(full) } catch {
             return FileDiagnostic(path: path, line: 1, column: 1, message: error.localizedDescription)
+        }
+        if let line = text.components(separatedBy: "\n").firstIndex(where: { $0.hasPrefix("<<<<<<< ") }) {
+            return FileDiagnostic(path: path, line: line + 1, column: 1,
+                                  message: "has git conflict markers from a text merge; keep the lines you want and delete the marker lines (run `carousel setup` so future merges go field by field)")
         }
         if path.hasPrefix(Vault.habitsDir + "/") {
             do { _ = try HabitParser.parse(text: text, path: path) } catch { return error }

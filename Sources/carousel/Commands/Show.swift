@@ -9,10 +9,13 @@ struct Show: ParsableCommand {
     @Argument(help: "The card: its slug, id, or the start of either.")
     var ref: String
 
+    @Option(name: .customLong("as-of"), help: "Show the card as it was at the end of this date, YYYY-MM-DD (from the history).")
+    var asOf: String?
+
     func run() throws {
         try reporting {
             let ws = try options.workspace(writing: false)
-            let card: Card
+            var card: Card
             do {
                 card = try ws.resolve(ref)
             } catch {
@@ -21,7 +24,15 @@ struct Show: ParsableCommand {
                 if options.json { return HabitJSON.full(file, today: ws.today).print() }
                 return print(HabitJSON.lines(file, today: ws.today, Terminal.current).joined(separator: "\n"))
             }
-            let file = try ws.open(card)
+            var file = try ws.open(card)
+            if let asOf {
+                guard let day = Day(iso: asOf) else { throw CarouselError.usage("--as-of must be a date like 2026-11-23, found \"\(asOf)\"") }
+                guard let old = try History.text(vault: ws.vault, path: card.path, asOf: day) else {
+                    throw CarouselError.usage("\(card.title) did not exist yet on \(day.iso)")
+                }
+                file = try CardFile(text: old, path: card.path)
+                card = file.card
+            }
             if options.json { return CardJSON.full(file, today: ws.today).print() }
             let t = Terminal.current
             let graph = ParentGraph(cards: ws.snapshot.cards)

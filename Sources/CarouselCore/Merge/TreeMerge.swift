@@ -1,0 +1,68 @@
+import Foundation
+
+/// Merges two commits' files against their common ancestor, file by file.
+public enum TreeMerge {
+    /// A file's bytes; nil when absent on that side.
+    public typealias Side = (String) throws -> [UInt8]?
+
+    public struct Outcome: Sendable {
+        /// The files to change relative to our side (nil text: delete).
+        public var writes: [FileWrite] = []
+        public var notes: [MergeNote] = []
+        /// Files that were changed by them only, and so arrive as they are.
+        public var incoming = 0
+    }
+
+    /// `paths` are those whose content differs between ours and theirs.
+    public static func merge(paths: [String], base: Side, ours: Side, theirs: Side, rule: ClashRule,
+                             labels: (ours: String, theirs: String)) throws -> Outcome {
+        var outcome = Outcome()
+        for path in paths.sorted() {
+            let b = try base(path), o = try ours(path), t = try theirs(path)
+            if o == t || b == t { continue }
+            if b == o {
+                outcome.writes.append(FileWrite(path: path, text: t.map(text)))
+                outcome.incoming += 1
+                continue
+            }
+            guard let o, let t else {
+                // Changed on one side, removed on the other: the change wins and the file stays.
+                let kept = o ?? t
+                if o == nil, let kept { outcome.writes.append(FileWrite(path: path, text: text(kept))) }
+                outcome.notes.append(MergeNote(path: path, message: "edited on one device and removed on the other; the edit wins, so it is kept"))
+                continue
+            }
+            guard let oText = String(bytes: o, encoding: .utf8), let tText = String(bytes: t, encoding: .utf8) else {
+                let r = FileMerge.sideBySide(path: path, ours: text(o), theirs: text(t), rule: rule)
+                outcome.writes += [FileWrite(path: path, text: r.text)] + r.extraFiles
+                outcome.notes += r.notes
+                continue
+            }
+            if b == nil, let renamed = addedTwice(path: path, ours: oText, theirs: tText) {
+                outcome.writes += renamed.writes
+                outcome.notes.append(MergeNote(path: path, message: renamed.note))
+                continue
+            }
+            let r = FileMerge.merge(path: path, base: b.flatMap { String(bytes: $0, encoding: .utf8) }, ours: oText, theirs: tText,
+                                    rule: rule, oursLabel: labels.ours, theirsLabel: labels.theirs)
+            if r.text != oText { outcome.writes.append(FileWrite(path: path, text: r.text)) }
+            outcome.writes += r.extraFiles
+            outcome.notes += r.notes
+        }
+        return outcome
+    }
+
+    private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Two different cards that chose the same file name: the one with the greater id moves to
+    /// `<slug>-<id tail>.md`, so whichever device merges, the result is the same.
+    private static func addedTwice(path: String, ours: String, theirs: String) -> (writes: [FileWrite], note: String)? {
+        guard path.hasPrefix(Vault.cardsDir + "/") || path.hasPrefix(Vault.habitsDir + "/"),
+              let o = try? CardParser.parse(text: ours, path: path).card.id,
+              let t = try? CardParser.parse(text: theirs, path: path).card.id, o != t else { return nil }
+        let moved = (path as NSString).deletingPathExtension + "-" + String(max(o, t).suffix(6)).lowercased() + ".md"
+        var writes = [FileWrite(path: moved, text: o < t ? theirs : ours)]
+        if o > t { writes.append(FileWrite(path: path, text: theirs)) }
+        return (writes, "two different cards were added with this name on two devices; one is now \(moved)")
+    }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import CarouselCore
+
+struct Log: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show the vault's recent changes, or one card's history field by field.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "A card (slug, id, or the start of either). Without it: the whole vault's recent changes.")
+    var ref: String?
+
+    @Option(name: .long, help: "How many changes to show.")
+    var limit = 20
+
+    @Option(name: .long, help: "Only changes on or after this date, YYYY-MM-DD (UTC).")
+    var since: String?
+
+    func validate() throws {
+        if let since, Day(iso: since) == nil {
+            throw ValidationError("--since must be a date like 2026-11-23, found \"\(since)\"")
+        }
+    }
+
+    func run() throws {
+        try reporting {
+            let vault = try options.locateVault()
+            var title: String?
+            var entries: [HistoryEntry]
+            if let ref {
+                let path: String
+                let ws = try options.workspace(writing: false)
+                if let card = try? ws.resolve(ref) {
+                    path = card.path
+                    title = card.title
+                } else {
+                    // A removed card still has a history under its old file name.
+                    path = ref.hasPrefix(Vault.cardsDir + "/") ? ref : "\(Vault.cardsDir)/\(ref)\(ref.hasSuffix(".md") ? "" : ".md")"
+                }
+                entries = try History.file(vault: vault, path: path, limit: limit)
+                if entries.isEmpty, title == nil { _ = try ws.resolve(ref) }
+            } else {
+                entries = try History.recent(vault: vault, limit: limit)
+            }
+            if let day = since.flatMap(Day.init(iso:)) {
+                entries = entries.filter { $0.time >= Int64(day.dayNumber) * 86_400 }
+            }
+            if options.json { return HistoryRender.json(entries).print() }
+            HistoryRender.text(entries, title: title).forEach { print($0) }
+        }
+    }
+}

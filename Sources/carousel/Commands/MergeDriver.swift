@@ -1,0 +1,34 @@
+import ArgumentParser
+import CarouselCore
+import Foundation
+
+/// Called by git during `git merge`/`git pull` for files routed to `merge=carousel`.
+struct MergeDriver: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge-driver",
+        abstract: "Git merge driver: merge one vault file field by field (git runs this, not you).",
+        discussion: "Registered by `carousel init` as: git config merge.carousel.driver \"carousel merge-driver %O %A %B %P\"")
+
+    @Argument(help: "The common ancestor's version (%O).") var base: String
+    @Argument(help: "Our version (%A); the result is written here.") var ours: String
+    @Argument(help: "Their version (%B).") var theirs: String
+    @Argument(help: "The file's path in the repository (%P).") var path: String
+
+    func run() throws {
+        do {
+            let b = try String(contentsOfFile: base, encoding: .utf8)
+            let o = try String(contentsOfFile: ours, encoding: .utf8)
+            let t = try String(contentsOfFile: theirs, encoding: .utf8)
+            // Git gives an empty ancestor when both sides added the file.
+            let result = FileMerge.merge(path: path, base: b.isEmpty ? nil : b, ours: o, theirs: t, rule: .byValue)
+            try (result.text ?? o).write(toFile: ours, atomically: true, encoding: .utf8)
+            for extra in result.extraFiles {
+                if let text = extra.text { try text.write(toFile: extra.path, atomically: true, encoding: .utf8) }
+            }
+            for note in result.notes { printError("carousel: \(note.path): \(note.message)") }
+        } catch {
+            printError("carousel merge-driver: \(error.localizedDescription); leaving \(path) to git")
+            throw ExitCode(1)
+        }
+    }
+}
