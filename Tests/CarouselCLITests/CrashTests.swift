@@ -18,10 +18,14 @@ final class CrashTests: XCTestCase {
         try s.initVault()
         var rng = Seeded(state: 42)
         // Kill anywhere from start-up to just after a typical command would have finished.
-        let started = Date()
-        XCTAssertEqual(try s.carousel(["add", "Calibration"]).status, 0)
-        let typical = max(0.02, Date().timeIntervalSince(started))
-        let window = Int(typical * 1.6 * 1_000_000)
+        var typical = 0.02
+        for i in 0..<3 {
+            let started = Date()
+            XCTAssertEqual(try s.carousel(["add", "Calibration \(i)"]).status, 0)
+            typical = max(typical, Date().timeIntervalSince(started))
+        }
+        var window = Int(typical * 1.8 * 1_000_000)
+        var finishedRuns = 0
         var added: [String] = []        // slugs whose `add` exited 0
         var finished: Set<String> = []  // slugs whose `done` exited 0
         var spoons: [String: Int] = [:] // last acknowledged `set spoons=`
@@ -49,6 +53,7 @@ final class CrashTests: XCTestCase {
                 // by a killed `set` may replace the last acknowledged one.
                 if op == 2 { spoons.removeValue(forKey: args[1]) }
             } else if p.terminationStatus == 0 {
+                finishedRuns += 1
                 switch op {
                 case 0: added.append("task-\(n)")
                 case 1: finished.insert(args[1])
@@ -56,6 +61,8 @@ final class CrashTests: XCTestCase {
                 default: break
                 }
             }
+            // On a loaded machine commands slow down: widen the window so some still finish.
+            if attempts % 20 == 0, finishedRuns * 5 < attempts { window = window * 3 / 2 }
             if attempts % 15 == 0 { try checkRepository(s, added: added, finished: finished, spoons: spoons) }
         }
         XCTAssertGreaterThan(added.count, 5, "too few commands finished to check anything")
