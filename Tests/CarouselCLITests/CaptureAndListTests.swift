@@ -55,6 +55,6 @@ final class CaptureAndListTests: XCTestCase {
         let events = try s.carousel(["list", "--kind", "event", "--json"]).json().cards()
         XCTAssertFalse(events.isEmpty)
         let bad = try s.carousel(["list", "--spoons", "7"])
-        XCTAssertNotEqual(bad.status, 0, bad.stderr)
+        XCTAssertEqual(bad.status, 2, bad.stderr)
     }
 }
