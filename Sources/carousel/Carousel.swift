@@ -10,7 +10,7 @@ struct Carousel: ParsableCommand {
         subcommands: [
             Home.self, Init.self, Add.self, Show.self, SetCommand.self, Done.self, Undone.self, Remove.self,
             Pull.self, Drop.self, Order.self, TodayCommand.self, Suggest.self, IndexCommand.self,
-            List.self, Search.self, Export.self, Import.self, Edit.self, CompleteRefs.self, GenerateMan.self,
+            List.self, Search.self, Export.self, Import.self, Edit.self, CompleteRefs.self, GenerateMan.self, Focus.self, Reflect.self,
         ],
         defaultSubcommand: Home.self
     )
