@@ -63,3 +63,16 @@ final class FocusAndReflectTests: XCTestCase {
         XCTAssertTrue(man.stdout.contains(".SS export"))
     }
 }
+
+final class InitTourTests: XCTestCase {
+    func testNoTourWithoutATerminalOrWithNoTour() throws {
+        let s = try Sandbox()
+        let r = try s.carousel(["init", s.vault.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertFalse(r.stdout.contains("A quick tour"))
+        XCTAssertEqual(try s.log(), ["init: new vault"])
+        let t = try Sandbox()
+        XCTAssertEqual(try t.carousel(["init", t.vault.path, "--no-tour"]).status, 0)
+        XCTAssertEqual(try t.log().count, 1)
+    }
+}

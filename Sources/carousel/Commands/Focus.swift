@@ -48,7 +48,9 @@ struct Focus: ParsableCommand {
                 done = outcome.minutes
                 interrupted = outcome.interrupted
             }
-            guard done > 0 else { return print("Less than a minute, so nothing was recorded. That's okay.") }
+            guard done > 0 else {
+                return print((interrupted ? "Stopped early, after " : "") + (interrupted ? "less" : "Less") + " than a minute, so nothing was recorded. That's okay.")
+            }
             let ws = try options.workspace(writing: true)
             printNotices(ws)
             let session = FocusSession(start: String(format: "%02d:%02d", startMinutes / 60, startMinutes % 60),
