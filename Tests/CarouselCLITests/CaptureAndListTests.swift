@@ -23,7 +23,7 @@ final class CaptureAndListTests: XCTestCase {
     func testFlagsOverrideAndLiteralKeepsTheText() throws {
         let s = try Sandbox()
         try s.initVault()
-        XCTAssertEqual(try s.carousel(["add", "Sort mail friday !2", "--importance", "5"]).status, 0)
+        XCTAssertEqual(try s.carousel(["add", "Sort mail !2", "--importance", "5"]).status, 0)
         XCTAssertTrue(try s.read("cards/sort-mail.md").contains("importance: 5"))
         XCTAssertEqual(try s.carousel(["add", "Read #1 tomorrow", "--literal"]).status, 0)
         let text = try s.read("cards/read-1-tomorrow.md")

@@ -22,7 +22,9 @@ public struct QuickCapture: Sendable, Equatable {
     static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
     /// Reads `text` relative to `today`. Never fails: what is not understood stays in the title.
-    public static func parse(_ text: String, today: Day) -> QuickCapture {
+    /// With `words: false` only the unambiguous markers (`#`, `@`, `!`, `~`) are read, so a title
+    /// such as "Plan today's talk" given with other flags keeps its date words.
+    public static func parse(_ text: String, today: Day, words readWords: Bool = true) -> QuickCapture {
         let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         var result = QuickCapture(title: "")
         var title: [String] = []
@@ -45,11 +47,11 @@ public struct QuickCapture: Sendable, Equatable {
                 result.spoons = n
                 i += 1; continue
             }
-            if w.lowercased() == "every", result.repeatRule == nil, let (rule, used) = repeatRule(words, from: i) {
+            if readWords, w.lowercased() == "every", result.repeatRule == nil, let (rule, used) = repeatRule(words, from: i) {
                 result.repeatRule = rule
                 i += used; continue
             }
-            if result.due == nil {
+            if readWords, result.due == nil {
                 let intro = ["due", "by"].contains(w.lowercased()) ? 1 : 0
                 if let (day, used) = date(words, from: i + intro, today: today) {
                     result.due = day

@@ -60,7 +60,9 @@ struct Add: ParsableCommand {
         try reporting {
             let ws = try options.workspace(writing: true)
             printNotices(ws)
-            let capture = literal ? QuickCapture(title: title) : QuickCapture.parse(title, today: ws.today)
+            // Date words and `every …` are read only when the line stands alone; markers always.
+            let alone = [spoons, importance].allSatisfy { $0 == nil } && [due, tags, category, parent, emoji, body, repeatRule].allSatisfy { $0 == nil } && kind == nil
+            let capture = literal ? QuickCapture(title: title) : QuickCapture.parse(title, today: ws.today, words: alone)
             if capture.title.trimmingCharacters(in: .whitespaces).isEmpty && !literal {
                 throw CarouselError.invalidValue(field: "title", message: "\"\(title)\" leaves no title once dates and markers are read; use --literal to keep it as typed")
             }

@@ -61,3 +61,14 @@ final class QuickCaptureTests: XCTestCase {
         XCTAssertEqual(Icons.pick(for: "Gym then coffee"), "🏋️")
     }
 }
+
+final class QuickCaptureMarkersOnlyTests: XCTestCase {
+    func testWithOtherFlagsOnlyMarkersAreRead() {
+        let c = QuickCapture.parse("In today every day #x !3", today: Day(iso: "2026-11-23")!, words: false)
+        XCTAssertEqual(c.title, "In today every day")
+        XCTAssertNil(c.due)
+        XCTAssertNil(c.repeatRule)
+        XCTAssertEqual(c.tags, ["x"])
+        XCTAssertEqual(c.importance, 3)
+    }
+}

@@ -69,3 +69,18 @@ final class ICalendarTests: XCTestCase {
         XCTAssertEqual(CSV.render(header: ["a", "b"], rows: [["x,y", "say \"hi\""]]), "a,b\r\n\"x,y\",\"say \"\"hi\"\"\"\r\n")
     }
 }
+
+final class ICalendarRRuleTests: XCTestCase {
+    /// The RRULE written to the calendar expands to the same dates as the rule in the card.
+    func testExportedRRulesExpandLikeTheirRules() throws {
+        let anchor = Day(iso: "2026-11-01")!
+        for text in ["every day", "every weekday", "every 2 weeks on tue, thu", "every month on the 31st",
+                     "every month on the last friday", "every year on mar 3", "every week on mon until 2027-02-01",
+                     "every 3 days for 10 times"] {
+            let rule = try RecurrenceRule.parse(text)
+            let back = try RecurrenceRule.parse(rule.rrule)
+            XCTAssertEqual(back.occurrences(anchor: anchor, from: anchor, limit: 14),
+                           rule.occurrences(anchor: anchor, from: anchor, limit: 14), text)
+        }
+    }
+}
