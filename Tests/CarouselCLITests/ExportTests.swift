@@ -51,4 +51,35 @@ final class ExportTests: XCTestCase {
         XCTAssertNotEqual(bad.status, 0)
         XCTAssertTrue(bad.stderr.contains("pdf"), bad.stderr)
     }
+
+    /// The RRULEs in the calendar expand (by an independent RFC 5545 implementation) to the dates
+    /// Carousel's rules mean: month-end rules skip short months, "last friday" is the last one.
+    func testRRulesExpandIndependentlyToTheRuleDates() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        try s.write("cards/pay-rent.md", "---\nid: RENT\ntitle: Pay rent\nrepeat: every month on the 31st\ncreated: 2026-11-01\n---\n")
+        try s.write("cards/review.md", "---\nid: REVIEW\ntitle: Review\nrepeat: FREQ=MONTHLY;BYDAY=-1FR\ncreated: 2026-11-01\nskipped: [2026-12-25]\n---\n")
+        let path = s.root.appendingPathComponent("rules.ics")
+        let r = try s.carousel(["export", "--format", "ics", "--out", path.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let env = try pythonICalendar()
+        let script = """
+            import sys, icalendar
+            from dateutil.rrule import rrulestr
+            cal = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())
+            for c in cal.walk('VTODO'):
+                start = c['DTSTART'].dt
+                rule = rrulestr(c['RRULE'].to_ical().decode(), dtstart=__import__('datetime').datetime(start.year, start.month, start.day))
+                skip = set()
+                if 'EXDATE' in c:
+                    for d in c['EXDATE'].dts: skip.add(d.dt)
+                days = [d.date().isoformat() for d in rule[:6] if d.date() not in skip]
+                print(str(c['UID']), ' '.join(days))
+            """
+        let out = try Sandbox.run(env, ["python3", "-c", script, path.path], env: ProcessInfo.processInfo.environment, cwd: s.root)
+        XCTAssertEqual(out.status, 0, out.stderr)
+        let lines = Set(out.stdout.split(separator: "\n").map(String.init))
+        XCTAssertTrue(lines.contains("RENT@carousel 2026-12-31 2027-01-31 2027-03-31 2027-05-31 2027-07-31 2027-08-31"), out.stdout)
+        XCTAssertTrue(lines.contains("REVIEW@carousel 2026-11-27 2027-01-29 2027-02-26 2027-03-26 2027-04-30"), out.stdout)
+    }
 }
