@@ -9,8 +9,8 @@ struct Add: ParsableCommand {
         discussion: """
             One quoted line is read as quick capture: dates (today, tomorrow, friday, next week, \
             in 3 days, on dec 5, 2026-12-05, optionally after due/by), #tag, @category, !1–!5 importance, \
-            ~1–~5 spoons and `every …` for a repeat rule; the rest is the title. Flags override it; \
-            --literal keeps the line as the title.
+            ~1–~5 spoons and `every …` for a repeat rule; the rest is the title. With a field flag \
+            (--due, --spoons, …) only the #, @, ! and ~ markers are read, and flags win. --literal keeps the line as typed.
             """)
 
     @OptionGroup var options: GlobalOptions
