@@ -52,11 +52,20 @@ release: deps
 	$(SWIFT) build -c release --static-swift-stdlib
 	@echo "Built $$($(SWIFT) build -c release --show-bin-path)/carousel"
 
-## install: release build copied to PREFIX/bin (default /usr/local)
-PREFIX ?= /usr/local
+## install: the release binary, shell completions (bash, zsh, fish) and carousel.1 under PREFIX
+## (default /usr/local; `make install PREFIX=$$HOME/.local` needs no root)
+PREFIX  ?= /usr/local
+DESTDIR ?=
 install: release
-	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/carousel" "$(PREFIX)/bin/carousel"
-	@echo "Installed $(PREFIX)/bin/carousel"
+	@set -e; bin="$$($(SWIFT) build -c release --show-bin-path)/carousel"; root="$(DESTDIR)$(PREFIX)"; \
+	install -d "$$root/bin" "$$root/share/man/man1" "$$root/share/bash-completion/completions" \
+	  "$$root/share/zsh/site-functions" "$$root/share/fish/vendor_completions.d"; \
+	install -m 755 "$$bin" "$$root/bin/carousel"; \
+	"$$bin" --generate-completion-script bash > "$$root/share/bash-completion/completions/carousel"; \
+	"$$bin" --generate-completion-script zsh > "$$root/share/zsh/site-functions/_carousel"; \
+	"$$bin" --generate-completion-script fish > "$$root/share/fish/vendor_completions.d/carousel.fish"; \
+	"$$bin" generate-man > "$$root/share/man/man1/carousel.1"; \
+	echo "Installed $$root/bin/carousel, its completions and carousel.1"
 
 clean:
 	rm -rf .build

@@ -117,13 +117,13 @@ final class BadInputTests: XCTestCase {
         let s = try Sandbox()
         try FileManager.default.createDirectory(at: s.vault, withIntermediateDirectories: true)
         let r = try s.carousel(["today"])
-        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.status, 3, "a vault problem exits 3")
         XCTAssertTrue(r.stderr.contains("is not a Carousel vault: it has no carousel.yaml"), r.stderr)
         let none = try s.carousel(["today"], vaultFlag: false, cwd: s.home)
-        XCTAssertEqual(none.status, 1)
+        XCTAssertEqual(none.status, 3)
         XCTAssertTrue(none.stderr.contains("no vault here"), none.stderr)
         let badDate = try s.carousel(["today", "--today", "2026-13-01"])
-        XCTAssertNotEqual(badDate.status, 0)
+        XCTAssertEqual(badDate.status, 2, "a usage mistake exits 2")
         XCTAssertTrue(badDate.stderr.contains("--today must be a date"), badDate.stderr)
     }
 
@@ -148,7 +148,7 @@ final class BadInputTests: XCTestCase {
         defer { close(fd) }
         XCTAssertEqual(flock(fd, LOCK_EX | LOCK_NB), 0)
         let r = try s.carousel(["add", "Blocked"], env: ["CAROUSEL_LOCK_TIMEOUT": "0.3"])
-        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.status, 3)
         XCTAssertTrue(r.stderr.contains("another carousel is working on this vault"), r.stderr)
         flock(fd, LOCK_UN)
         XCTAssertEqual(try s.carousel(["add", "Unblocked"]).status, 0)

@@ -25,7 +25,7 @@ public struct RefreshStats: Sendable, Equatable {
 /// A file is read again only when its size, mtime or inode differ from what the index
 /// recorded, so a view after one edit parses one file. Deleting the folder loses nothing.
 public final class CardIndex {
-    static let schemaVersion = 3
+    static let schemaVersion = 4
     let vault: Vault
     let db: DatabaseQueue
     private(set) var rebuilt = false
@@ -99,7 +99,7 @@ public final class CardIndex {
                 // large rows are never copied while it grows.
                 var stored: [CardRow] = []
                 stored.reserveCapacity(paths.count)
-                let rows = try Row.fetchCursor(db, sql: "SELECT * FROM cards")
+                let rows = try Row.fetchCursor(db, sql: "SELECT \(CardRow.selectColumns) FROM cards")
                 while let row = try rows.next() { stored.append(CardRow(row: row)) }
                 var position: [String: Int] = [:]
                 position.reserveCapacity(stored.count)
@@ -143,6 +143,29 @@ public final class CardIndex {
             throw error
         } catch {
             throw .io("the index could not be updated: \(error)")
+        }
+    }
+}
+
+extension CardIndex {
+    /// Paths of the cards whose title or body contains `text`, ignoring case (Unicode-aware).
+    public func search(_ text: String) throws(CarouselError) -> Set<String> {
+        let needle = text.lowercased()
+        let contains = DatabaseFunction("carousel_contains", argumentCount: 2, pure: true) { values in
+            guard let hay = String.fromDatabaseValue(values[0]), let n = String.fromDatabaseValue(values[1]) else { return false }
+            return hay.lowercased().contains(n)
+        }
+        do {
+            return try db.read { db in
+                db.add(function: contains)
+                let paths = try String.fetchAll(db, sql: """
+                    SELECT path FROM cards WHERE ok = 1
+                      AND (carousel_contains(title, ?) OR carousel_contains(body, ?))
+                    """, arguments: [needle, needle])
+                return Set(paths)
+            }
+        } catch {
+            throw .io("the index could not be searched: \(error)")
         }
     }
 }

@@ -7,6 +7,8 @@ struct CardRow {
     var stamp: FileStamp
     var card: Card?
     var diagnostics: [FileDiagnostic]
+    /// The Markdown body, kept for `carousel search`; never read back into `Card`.
+    var body: String?
 
     static let createTable = """
         CREATE TABLE cards (
@@ -14,15 +16,21 @@ struct CardRow {
           ok INTEGER, id TEXT, slug TEXT, title TEXT, kind TEXT, spoons INTEGER, importance INTEGER,
           category TEXT, tags TEXT, due TEXT, start TEXT, duration TEXT, repeat TEXT, parent TEXT,
           today TEXT, done TEXT, completed TEXT, skipped TEXT, created TEXT, emoji TEXT, color TEXT,
-          diagnostics TEXT
+          diagnostics TEXT, body TEXT
         )
+        """
+
+    /// Every column but `body`, in `createTable` order, for the positional reads in `init(row:)`.
+    static let selectColumns = """
+        path, size, mtime, inode, ok, id, slug, title, kind, spoons, importance, category, tags, due, start,
+          duration, repeat, parent, today, done, completed, skipped, created, emoji, color, diagnostics
         """
 
     static let upsert = """
         INSERT OR REPLACE INTO cards (path, size, mtime, inode, ok, id, slug, title, kind, spoons, importance,
           category, tags, due, start, duration, repeat, parent, today, done, completed, skipped, created,
-          emoji, color, diagnostics)
-        VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+          emoji, color, diagnostics, body)
+        VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
         """
 
     /// Reads and parses a card file.
@@ -30,7 +38,9 @@ struct CardRow {
         do {
             let text = try FileSystem.readText(fullPath)
             let parsed = try CardParser.parse(text: text, path: path)
-            return CardRow(path: path, stamp: stamp, card: parsed.card, diagnostics: parsed.warnings)
+            var row = CardRow(path: path, stamp: stamp, card: parsed.card, diagnostics: parsed.warnings)
+            row.body = CardRow.body(of: text)
+            return row
         } catch let error as FileDiagnostic {
             return CardRow(path: path, stamp: stamp, card: nil, diagnostics: [error])
         } catch {
@@ -49,7 +59,7 @@ struct CardRow {
             c.map { CardRow.join($0.tags) }, c?.due?.description, c?.start?.description, c?.duration,
             c?.repeatRule, c?.parent, c?.today?.iso, c?.done?.description,
             c.map { CardRow.join($0.completed.map(\.iso)) }, c.map { CardRow.join($0.skipped.map(\.iso)) },
-            c?.created?.description, c?.emoji, c?.color, diagText,
+            c?.created?.description, c?.emoji, c?.color, diagText, body,
         ]
         return StatementArguments(values)
     }
@@ -95,6 +105,18 @@ struct CardRow {
         c.emoji = row[23]
         c.color = row[24]
         card = c
+    }
+
+    /// The text after the closing `---` (or `...`) of the front-matter; the whole text without one.
+    static func body(of text: String) -> String {
+        guard text.hasPrefix("---") else { return text }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()[...]
+        while let line = lines.first {
+            lines = lines.dropFirst()
+            let t = line.trimmingCharacters(in: .whitespaces)
+            if t == "---" || t == "..." { return lines.joined(separator: "\n") }
+        }
+        return ""
     }
 
     // Lists are stored joined by the ASCII unit separator, which no YAML scalar here contains.

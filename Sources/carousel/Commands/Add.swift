@@ -4,12 +4,22 @@ import CarouselCore
 extension CardKind: ExpressibleByArgument {}
 
 struct Add: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "What do you want to do? Add a card.")
+    static let configuration = CommandConfiguration(
+        abstract: "What do you want to do? Add a card.",
+        discussion: """
+            One quoted line is read as quick capture: dates (today, tomorrow, friday, next week, \
+            in 3 days, on dec 5, 2026-12-05, optionally after due/by), #tag, @category, !1–!5 importance, \
+            ~1–~5 spoons and `every …` for a repeat rule; the rest is the title. With a field flag \
+            (--due, --spoons, …) only the #, @, ! and ~ markers are read, and flags win. --literal keeps the line as typed.
+            """)
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The card's title.")
+    @Argument(help: "The card's title, or a quick-capture line like \"Call Mum tomorrow #family !4 ~1\".")
     var title: String
+
+    @Flag(help: "Keep the text as the title; do not read dates, #tags and the like from it.")
+    var literal = false
 
     @Option(help: "Energy it takes, 1–5 (default 1).")
     var spoons: Int?
@@ -50,23 +60,44 @@ struct Add: ParsableCommand {
         try reporting {
             let ws = try options.workspace(writing: true)
             printNotices(ws)
-            var new = NewCard(title: title)
-            new.spoons = spoons
-            new.importance = importance
-            new.due = due
-            new.tags = tags.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? []
-            new.category = category
+            // Date words and `every …` are read only when the line stands alone; markers always.
+            let alone = [spoons, importance].allSatisfy { $0 == nil } && [due, tags, category, parent, emoji, body, repeatRule].allSatisfy { $0 == nil } && kind == nil
+            let capture = literal ? QuickCapture(title: title) : QuickCapture.parse(title, today: ws.today, words: alone)
+            if capture.title.trimmingCharacters(in: .whitespaces).isEmpty && !literal {
+                throw CarouselError.invalidValue(field: "title", message: "\"\(title)\" leaves no title once dates and markers are read; use --literal to keep it as typed")
+            }
+            var new = NewCard(title: capture.title)
+            new.spoons = spoons ?? capture.spoons
+            new.importance = importance ?? capture.importance
+            new.due = due ?? capture.due?.iso
+            new.tags = tags.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? capture.tags
+            new.category = category ?? capture.category
             new.parent = parent
             new.kind = kind
-            new.emoji = emoji
+            new.emoji = emoji ?? Icons.pick(for: capture.title)
             new.body = body
-            new.repeatRule = repeatRule
+            new.repeatRule = repeatRule ?? capture.repeatRule
             let card = try ws.add(new)
             if options.json { return CardJSON.full(try ws.open(card)).print() }
             let t = Terminal.current
+            let understood = understoodParts(capture, card: card, today: ws.today)
+            if !understood.isEmpty { print(t.dim("Understood: " + understood.joined(separator: " · "))) }
             print("Added " + t.bold(card.title) + " (\(card.path)) · " + Words.spoons(card.spoons) + " · "
                 + Words.due(Occurrence.dueDay(of: card, today: ws.today), today: ws.today))
             print(t.dim("`carousel pull \(card.slug)` takes it into today."))
         }
+    }
+
+    /// What quick capture read from the line, so a wrong guess is seen at once.
+    func understoodParts(_ c: QuickCapture, card: Card, today: Day) -> [String] {
+        var parts: [String] = []
+        if c.title != title { parts.append("title \"\(card.title)\"") }
+        if let d = c.due, due == nil { parts.append("due \(c.dueText ?? "") (\(d.iso))") }
+        if tags == nil { parts += c.tags.map { "tag \($0)" } }
+        if let cat = c.category, category == nil { parts.append("category \(cat)") }
+        if let n = c.importance, importance == nil { parts.append("importance \(n)") }
+        if let n = c.spoons, spoons == nil { parts.append(n == 1 ? "1 spoon" : "\(n) spoons") }
+        if let r = c.repeatRule, repeatRule == nil { parts.append("repeats \(r)") }
+        return parts
     }
 }

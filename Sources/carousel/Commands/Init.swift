@@ -18,6 +18,9 @@ struct Init: ParsableCommand {
     @Flag(name: .long, help: "Print JSON for scripts instead of text.")
     var json = false
 
+    @Flag(help: "Skip the short tour (it only runs on a terminal anyway).")
+    var noTour = false
+
     func validate() throws {
         if let today, Day(iso: today) == nil {
             throw ValidationError("--today must be a date like 2026-11-23, found \"\(today)\"")
@@ -52,6 +55,9 @@ struct Init: ParsableCommand {
                 "",
             ]
             print(lines.joined(separator: "\n"))
+            if Tour.shouldRun(noTour: noTour, json: json) {
+                try Tour.run(vault: vault, moment: moment, environment: env, here: here)
+            }
         }
     }
 }

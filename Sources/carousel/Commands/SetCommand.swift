@@ -7,7 +7,7 @@ struct SetCommand: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The card: its slug, id, or the start of either.")
+    @Argument(help: "The card: its slug, id, or the start of either.", completion: .custom(completeRefs))
     var ref: String
 
     @Argument(help: "FIELD=VALUE pairs. Lists are comma-separated; an empty value clears the field.")

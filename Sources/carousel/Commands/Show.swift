@@ -6,7 +6,7 @@ struct Show: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The card: its slug, id, or the start of either.")
+    @Argument(help: "The card: its slug, id, or the start of either.", completion: .custom(completeRefs))
     var ref: String
 
     @Option(name: .customLong("as-of"), help: "Show the card as it was at the end of this date, YYYY-MM-DD (from the history).")

@@ -6,7 +6,7 @@ struct Undone: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The card: its slug, id, or the start of either.")
+    @Argument(help: "The card: its slug, id, or the start of either.", completion: .custom(completeRefs))
     var ref: String
 
     func run() throws {

@@ -13,9 +13,14 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .long, help: "Print JSON for scripts instead of text.")
     var json = false
 
+    @Option(name: .long, help: "Colour: auto (on a terminal, unless NO_COLOR is set), always or never.")
+    var color: ColorChoice = .auto
+
     var environment: [String: String] { ProcessInfo.processInfo.environment }
 
     func validate() throws {
+        // Terminal reads the choice once, when it first paints; validate runs before any output.
+        if color != .auto { setenv("CAROUSEL_COLOR", color.rawValue, 1) }
         if let today, Day(iso: today) == nil {
             throw ValidationError("--today must be a date like 2026-11-23, found \"\(today)\"")
         }
@@ -41,4 +46,8 @@ struct GlobalOptions: ParsableArguments {
     func workspace(writing: Bool) throws(CarouselError) -> Workspace {
         try Workspace(vault: try locateVault(), moment: moment, environment: environment, forWriting: writing)
     }
+}
+
+enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+    case auto, always, never
 }

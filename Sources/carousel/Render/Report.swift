@@ -1,13 +1,22 @@
 import ArgumentParser
 import CarouselCore
 
-/// Runs a command body, turning Carousel's errors into a clear message on stderr and exit 1.
+/// Runs a command body, turning Carousel's errors into a clear message on stderr and an exit code:
+/// 3 for a vault or git problem, 1 for anything the person can fix in what they typed or wrote.
 func reporting(_ body: () throws -> Void) throws {
     do {
         try body()
     } catch let error as CarouselError {
         printError(message(for: error))
-        throw ExitCode(1)
+        throw ExitCode(exitStatus(for: error))
+    }
+}
+
+/// The documented exit codes: 0 ok, 1 user error, 2 usage, 3 vault or git error.
+func exitStatus(for error: CarouselError) -> Int32 {
+    switch error {
+    case .git, .io, .notAVault, .noVaultFound, .locked: return 3
+    default: return 1
     }
 }
 

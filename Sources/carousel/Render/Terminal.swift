@@ -3,7 +3,8 @@ import Foundation
 import Glibc
 #endif
 
-/// Colour and width for text output: colour only on a terminal, and never with NO_COLOR.
+/// Colour and width for text output: colour only on a terminal, and never with NO_COLOR, unless
+/// `--color always|never` says otherwise; the width is COLUMNS, else the terminal's, else 80.
 struct Terminal {
     let color: Bool
     let width: Int
@@ -13,9 +14,13 @@ struct Terminal {
         let tty = isatty(STDOUT_FILENO) == 1
         let noColor = env["NO_COLOR"].map { !$0.isEmpty } ?? false
         let force = env["FORCE_COLOR"].map { !$0.isEmpty && $0 != "0" } ?? false
+        // --color always|never (set by GlobalOptions) beats everything; `auto` is the rule above.
+        let choice = getenv("CAROUSEL_COLOR").map { String(cString: $0) }
         var size = winsize()
-        let cols = tty && ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
-        return Terminal(color: force || (tty && !noColor && env["TERM"] != "dumb"), width: cols)
+        let measured = tty && ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
+        let cols = env["COLUMNS"].flatMap { Int($0) }.flatMap { $0 >= 20 ? $0 : nil } ?? measured ?? 80
+        let auto = force || (tty && !noColor && env["TERM"] != "dumb")
+        return Terminal(color: choice == "always" ? true : choice == "never" ? false : auto, width: cols)
     }()
 
     func paint(_ text: String, _ codes: String) -> String { color ? "\u{1B}[\(codes)m\(text)\u{1B}[0m" : text }

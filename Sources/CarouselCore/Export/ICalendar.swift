@@ -1,0 +1,144 @@
+/// RFC 5545 text for a vault's cards: dated tasks as VTODO, events as all-day VEVENT, repeating
+/// cards with RRULE and EXDATE, `remind:` as VALARM. Lines end in CRLF and fold at 75 octets.
+public enum ICalendar {
+    /// One card and what the file holds beyond `Card`.
+    public struct Item: Sendable {
+        public var card: Card
+        public var body: String
+        /// The `remind:` offset as written, e.g. `30m`, `2h`, `1d` or `PT15M`.
+        public var remind: String?
+
+        public init(card: Card, body: String, remind: String? = nil) {
+            self.card = card
+            self.body = body
+            self.remind = remind
+        }
+    }
+
+    /// The calendar. Cards with neither a due date nor a repeat rule are left out (a calendar has
+    /// nowhere to put them); `today` anchors repeating cards that have no `start` or `created`.
+    public static func render(_ items: [Item], today: Day) -> String {
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Carousel//Carousel planner//EN", "CALSCALE:GREGORIAN",
+                     "X-WR-CALNAME:Carousel"]
+        for item in items.sorted(by: { $0.card.path < $1.card.path }) {
+            lines += component(item, today: today)
+        }
+        lines.append("END:VCALENDAR")
+        return lines.map(fold).joined(separator: "\r\n") + "\r\n"
+    }
+
+    static func component(_ item: Item, today: Day) -> [String] {
+        let c = item.card
+        let rule = c.repeatRule.flatMap { try? RecurrenceRule.parse($0) }
+        guard c.due != nil || rule != nil else { return [] }
+        let isEvent = c.kind == .event
+        let name = isEvent ? "VEVENT" : "VTODO"
+        var out = ["BEGIN:\(name)", "UID:\(uid(c))", "DTSTAMP:\(utc(c.created ?? DateValue(day: today)))",
+                   "SUMMARY:\(escape(c.title))"]
+        if let rule {
+            // Occurrences come from the anchor the views use; the pending `due` is derived, not stored.
+            let anchor = c.start?.day ?? c.created?.day ?? today
+            out.append("DTSTART;VALUE=DATE:\(anchor.basicISO)")
+            if isEvent { out.append("DTEND;VALUE=DATE:\(anchor.adding(days: 1).basicISO)") }
+            out.append("RRULE:\(rule.rrule)")
+            if !c.skipped.isEmpty { out.append("EXDATE;VALUE=DATE:" + c.skipped.sorted().map(\.basicISO).joined(separator: ",")) }
+        } else if let due = c.due {
+            if isEvent {
+                out.append("DTSTART;VALUE=DATE:\(due.day.basicISO)")
+                out.append("DTEND;VALUE=DATE:\(due.day.adding(days: 1).basicISO)")
+            } else {
+                out.append("DUE" + dateValue(due))
+            }
+        }
+        if !isEvent {
+            if !c.isRepeating, let done = c.done {
+                out.append("STATUS:COMPLETED")
+                out.append("COMPLETED:\(utc(done))")
+            } else {
+                out.append("STATUS:NEEDS-ACTION")
+            }
+        }
+        out.append("PRIORITY:\(priority(c.importance))")
+        let categories = (c.category.map { [$0] } ?? []) + c.tags
+        if !categories.isEmpty { out.append("CATEGORIES:" + categories.map(escape).joined(separator: ",")) }
+        let body = item.body.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !body.isEmpty { out.append("DESCRIPTION:\(escape(body))") }
+        if let remind = item.remind, let trigger = duration(remind) {
+            out += ["BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:\(escape(c.title))",
+                    isEvent || c.isRepeating ? "TRIGGER:-\(trigger)" : "TRIGGER;RELATED=END:-\(trigger)", "END:VALARM"]
+        }
+        out.append("END:\(name)")
+        return out
+    }
+
+    /// Stable across exports and devices: the card id (its path when it has none yet).
+    static func uid(_ c: Card) -> String { (c.id ?? c.path) + "@carousel" }
+
+    /// importance 5 → 1 (highest) … importance 1 → 9 (lowest).
+    static func priority(_ importance: Int) -> Int { [9, 7, 5, 3, 1][min(max(importance, 1), 5) - 1] }
+
+    /// `;VALUE=DATE:20261124` or `:20261124T093000` (floating local time).
+    static func dateValue(_ d: DateValue) -> String {
+        guard let m = d.minutes else { return ";VALUE=DATE:\(d.day.basicISO)" }
+        return ":\(d.day.basicISO)T\(two(m / 60))\(two(m % 60))\(two(d.seconds ?? 0))"
+    }
+
+    /// A date-time written as UTC, as DTSTAMP and COMPLETED require; Carousel's times are local
+    /// wall-clock times, so this is the same clock reading marked Z.
+    static func utc(_ d: DateValue) -> String {
+        let m = d.minutes ?? 0
+        return "\(d.day.basicISO)T\(two(m / 60))\(two(m % 60))\(two(d.seconds ?? 0))Z"
+    }
+
+    static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+
+    /// `30m`, `2h`, `1d`, `1w` or an RFC 5545 duration like `PT15M` → `PT30M`, `PT2H`, `P1D`, `P1W`.
+    public static func duration(_ text: String) -> String? {
+        let t = text.trimmingCharacters(in: .whitespaces).uppercased()
+        if t.hasPrefix("P"), t.count > 1, t.dropFirst().allSatisfy({ $0.isNumber || "TWDHMS".contains($0) }) { return t }
+        guard let unit = t.last, let n = Int(t.dropLast().trimmingCharacters(in: .whitespaces)), n >= 0 else { return nil }
+        switch unit {
+        case "M": return "PT\(n)M"
+        case "H": return "PT\(n)H"
+        case "D": return "P\(n)D"
+        case "W": return "P\(n)W"
+        default: return nil
+        }
+    }
+
+    /// TEXT escaping (RFC 5545 3.3.11).
+    static func escape(_ s: String) -> String {
+        var out = ""
+        for ch in s {
+            switch ch {
+            case "\\": out += "\\\\"
+            case ";": out += "\\;"
+            case ",": out += "\\,"
+            case "\n", "\r\n": out += "\\n"
+            case "\r": break
+            default: out.append(ch)
+            }
+        }
+        return out
+    }
+
+    /// Folds a content line so no physical line exceeds 75 octets, never splitting a UTF-8 sequence.
+    static func fold(_ line: String) -> String {
+        var out = ""
+        var width = 0
+        var limit = 75
+        for scalar in line.unicodeScalars {
+            let n = String(scalar).utf8.count
+            if width + n > limit {
+                out += "\r\n "
+                width = 1
+                limit = 75
+            }
+            out.unicodeScalars.append(scalar)
+            width += n
+        }
+        return out
+    }
+}
+
+import Foundation

@@ -1,0 +1,87 @@
+/// One task read from another tool, ready to become a card.
+public struct ImportedItem: Sendable, Equatable {
+    /// Stable per source item (`todotxt:<hash>`, `taskwarrior:<uuid>`), stored as `import_key:` so
+    /// a second run recognises what it already brought in.
+    public var key: String
+    /// 1-based line (todo.txt) or array position (Taskwarrior) it came from.
+    public var line: Int
+    public var title: String
+    public var importance: Int?
+    public var category: String?
+    public var tags: [String] = []
+    public var due: DateValue?
+    public var created: DateValue?
+    public var done: DateValue?
+    public var repeatRule: String?
+    public var body: String = ""
+    /// Fields with no Carousel meaning, kept as extra front-matter so nothing is lost.
+    public var extras: [(String, String)] = []
+
+    public init(key: String, line: Int, title: String) {
+        self.key = key
+        self.line = line
+        self.title = title
+    }
+
+    public static func == (a: ImportedItem, b: ImportedItem) -> Bool {
+        a.key == b.key && a.title == b.title && a.importance == b.importance && a.category == b.category && a.tags == b.tags
+            && a.due == b.due && a.done == b.done && a.repeatRule == b.repeatRule && a.body == b.body
+            && a.extras.map { "\($0.0)=\($0.1)" } == b.extras.map { "\($0.0)=\($0.1)" }
+    }
+}
+
+/// What an import file holds: the items, and notes for anything that could not be mapped.
+public struct ImportPlan: Sendable {
+    public var items: [ImportedItem] = []
+    /// "line 4: …" notes; the data they mention is kept as extra front-matter or skipped with a reason.
+    public var notes: [String] = []
+
+    public init() {}
+}
+
+/// A problem that stops the whole import (nothing is written).
+public struct ImportError: Error, Sendable, Equatable {
+    public let line: Int
+    public let message: String
+    public init(line: Int, message: String) {
+        self.line = line
+        self.message = message
+    }
+}
+
+enum ImportRules {
+    /// Translates `rec:`/`recur` periods (`1w`, `+2d`, `weekly`, `biweekly`…) to Carousel rule text,
+    /// checked by the recurrence parser; nil when it cannot be expressed.
+    static func repeatRule(_ raw: String) -> String? {
+        var t = raw.lowercased().trimmingCharacters(in: .whitespaces)
+        var strict = true
+        if t.hasPrefix("+") { t.removeFirst() } else if raw.first?.isNumber == true { strict = false }
+        let named: [String: String] = ["daily": "every day", "day": "every day", "weekly": "every week", "week": "every week",
+                                       "weekdays": "every weekday", "biweekly": "every 2 weeks", "fortnight": "every 2 weeks",
+                                       "monthly": "every month", "month": "every month", "quarterly": "every 3 months",
+                                       "yearly": "every year", "annual": "every year", "year": "every year"]
+        var rule = named[t]
+        if rule == nil {
+            let digits = t.prefix { $0.isNumber }
+            let unit = t.dropFirst(digits.count)
+            let n = Int(digits) ?? 1
+            let units: [String: String] = ["d": "day", "days": "day", "w": "week", "wk": "week", "wks": "week", "weeks": "week",
+                                           "m": "month", "mo": "month", "mos": "month", "months": "month", "y": "year", "yrs": "year", "years": "year", "b": "weekday"]
+            guard let u = units[String(unit)], n > 0 else { return nil }
+            if u == "weekday" { rule = "every weekday" } else if strict {
+                rule = n == 1 ? "every \(u)" : "every \(n) \(u)s"
+            } else {
+                rule = "\(n) \(u)\(n == 1 ? "" : "s") after done"
+            }
+        }
+        guard let rule, (try? RecurrenceRule.parse(rule)) != nil else { return nil }
+        return rule
+    }
+
+    /// A short, stable hash for keys (FNV-1a, 64-bit, hex).
+    static func hash(_ text: String) -> String {
+        var h: UInt64 = 0xcbf29ce484222325
+        for b in text.utf8 { h = (h ^ UInt64(b)) &* 0x100000001b3 }
+        return String(h, radix: 16)
+    }
+}

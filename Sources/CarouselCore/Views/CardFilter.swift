@@ -1,0 +1,89 @@
+/// The filters of `carousel list` and `carousel search`, applied to a snapshot's cards as a pure function.
+public struct CardFilter: Sendable, Equatable {
+    public enum DueTest: Sendable, Equatable { case before(Day), after(Day), on(Day) }
+    public enum Sort: String, Sendable, CaseIterable { case due, importance, spoons, created, title }
+    public enum Status: Sendable, Equatable { case any, open, done }
+
+    public var tag: String?
+    public var category: String?
+    public var due: DueTest?
+    public var overdue = false
+    public var status: Status = .any
+    public var repeating = false
+    public var spoons: ClosedRange<Int>?
+    public var importance: ClosedRange<Int>?
+    public var kind: CardKind?
+    /// Only these paths (from an index search), when set.
+    public var paths: Set<String>?
+    public var sort: Sort = .due
+
+    public init() {}
+
+    /// `before:2026-12-01`, `after:friday`, `on:today` (dates as `DateInput` reads them).
+    public static func dueTest(_ text: String, today: Day) -> DueTest? {
+        let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let d = DateInput.parse(parts[1], today: today)?.day else { return nil }
+        switch parts[0].lowercased() {
+        case "before": return .before(d)
+        case "after": return .after(d)
+        case "on": return .on(d)
+        default: return nil
+        }
+    }
+
+    /// `3` or `1-2` → a range within 1–5.
+    public static func range(_ text: String) -> ClosedRange<Int>? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard let lo = parts.first ?? nil else { return nil }
+        let hi = parts.count == 2 ? parts[1] : (parts.count == 1 ? lo : nil)
+        guard let hi, parts.count <= 2, (1...5).contains(lo), (1...5).contains(hi), lo <= hi else { return nil }
+        return lo...hi
+    }
+
+    /// The matching cards, sorted; ties keep title order so output is stable.
+    public func apply(_ cards: [Card], today: Day) -> [Card] {
+        let kept = cards.filter { matches($0, today: today) }
+        return kept.sorted { a, b in
+            switch sort {
+            case .due:
+                let da = Occurrence.dueDay(of: a, today: today), db = Occurrence.dueDay(of: b, today: today)
+                if da != db { return (da?.dayNumber ?? Int.max) < (db?.dayNumber ?? Int.max) }
+            case .importance where a.importance != b.importance: return a.importance > b.importance
+            case .spoons where a.spoons != b.spoons: return a.spoons < b.spoons
+            case .created where a.created != b.created:
+                guard let ca = a.created else { return false }
+                guard let cb = b.created else { return true }
+                return ca < cb
+            default: break
+            }
+            return (a.title.lowercased(), a.slug) < (b.title.lowercased(), b.slug)
+        }
+    }
+
+    public func matches(_ c: Card, today: Day) -> Bool {
+        if let paths, !paths.contains(c.path) { return false }
+        if let tag, !c.tags.contains(where: { $0.caseInsensitiveCompare(tag) == .orderedSame }) { return false }
+        if let category, c.category?.caseInsensitiveCompare(category) != .orderedSame { return false }
+        if let kind, c.kind != kind { return false }
+        if repeating, !c.isRepeating { return false }
+        if let spoons, !spoons.contains(c.spoons) { return false }
+        if let importance, !importance.contains(c.importance) { return false }
+        let done = Occurrence.isDone(c, today: today)
+        if status == .open && done || status == .done && !done { return false }
+        let dueDay = Occurrence.dueDay(of: c, today: today)
+        if overdue {
+            guard let d = dueDay, d < today, !done else { return false }
+        }
+        if let due {
+            guard let d = dueDay else { return false }
+            switch due {
+            case let .before(x): if !(d < x) { return false }
+            case let .after(x): if !(d > x) { return false }
+            case let .on(x): if d != x { return false }
+            }
+        }
+        return true
+    }
+}
+
+import Foundation

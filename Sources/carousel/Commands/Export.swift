@@ -1,0 +1,101 @@
+import ArgumentParser
+import CarouselCore
+import Foundation
+import Yams
+
+struct Export: ParsableCommand {
+    enum Format: String, ExpressibleByArgument, CaseIterable { case ics, csv, json }
+    enum Table: String, ExpressibleByArgument, CaseIterable { case cards, focus, reflections }
+
+    static let configuration = CommandConfiguration(
+        abstract: "Write the vault as iCalendar, CSV or JSON for other tools.",
+        discussion: """
+            ics: dated cards as to-dos and events as all-day events, for any calendar app. \
+            csv: one table (--kind cards, focus or reflections). json: everything as parsed, with format_version.
+            """)
+
+    @OptionGroup var options: GlobalOptions
+
+    @Option(help: "ics, csv or json.")
+    var format: Format
+
+    @Option(help: "For csv: cards (default), focus or reflections.")
+    var kind: Table = .cards
+
+    @Option(help: "Write to this file instead of standard output.")
+    var out: String?
+
+    func run() throws {
+        try reporting {
+            let ws = try options.workspace(writing: false)
+            printNotices(ws)
+            for d in ws.snapshot.diagnostics { printError(d.description) }
+            let text: String
+            switch format {
+            case .ics: text = ICalendar.render(try ExportData.items(ws), today: ws.today)
+            case .csv: text = try ExportData.csv(ws, kind: kind)
+            case .json: text = try ExportData.json(ws).render() + "\n"
+            }
+            guard let out else { return FileHandle.standardOutput.write(Data(text.utf8)) }
+            do {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+            } catch {
+                throw CarouselError.io("cannot write \(out): \(error.localizedDescription)")
+            }
+            printError("Wrote \(out).")
+        }
+    }
+}
+
+/// Reads what the exports need beyond the snapshot: bodies, extra fields, journal days.
+enum ExportData {
+    static func items(_ ws: Workspace) throws(CarouselError) -> [ICalendar.Item] {
+        var items: [ICalendar.Item] = []
+        for card in ws.snapshot.cards {
+            let file = try ws.open(card)
+            let remind = (try? FrontMatterFields(document: file.document))?["remind"]?.value.scalar?.string
+            items.append(ICalendar.Item(card: card, body: file.document.body, remind: remind))
+        }
+        return items
+    }
+
+    static func csv(_ ws: Workspace, kind: Export.Table) throws(CarouselError) -> String {
+        let days = JournalRecords.all(vault: ws.vault)
+        switch kind {
+        case .cards:
+            return CSV.render(header: CSV.cardColumns, rows: ws.snapshot.cards.sorted { $0.path < $1.path }.map(CSV.cardRow))
+        case .focus:
+            return CSV.render(header: ["date", "start", "planned", "minutes", "card"],
+                              rows: days.flatMap { d in d.focus.map { [d.date.iso, $0.start, String($0.planned), String($0.minutes), $0.card ?? ""] } })
+        case .reflections:
+            var rows: [[String]] = []
+            for d in days {
+                if let m = d.morning { rows.append([d.date.iso, "morning", m, d.sleep.map(String.init) ?? ""]) }
+                if let n = d.night { rows.append([d.date.iso, "night", n, d.sleep.map(String.init) ?? ""]) }
+            }
+            return CSV.render(header: ["date", "kind", "text", "sleep"], rows: rows)
+        }
+    }
+
+    static func json(_ ws: Workspace) throws(CarouselError) -> JSON {
+        var cards: [JSON] = []
+        for card in ws.snapshot.cards.sorted(by: { $0.path < $1.path }) { cards.append(CardJSON.full(try ws.open(card))) }
+        var journal: [JSON] = []
+        for path in FileSystem.markdownFiles(root: ws.vault.root, dir: Vault.journalDir).sorted() {
+            guard let text = try? FileSystem.readText(ws.vault.url(path)), let doc = try? FrontMatterDocument(text: text),
+                  let node = try? Yams.compose(yaml: doc.yaml) else { continue }
+            journal.append(.object([("path", .string(path)), ("fields", CardJSON.value(node))]))
+        }
+        let s = ws.snapshot.settings
+        return .object([
+            ("format_version", .int(1)),
+            ("today", .string(ws.today.iso)),
+            ("settings", .object([("budget", .int(s.budget)), ("carousel", .string(s.carousel.rawValue)),
+                                  ("views", .array(s.views.map(JSON.string))), ("week_start", .int(s.weekStart)),
+                                  ("theme", .string(s.theme)), ("reduce_motion", .bool(s.reduceMotion))])),
+            ("cards", .array(cards)),
+            ("journal", .array(journal)),
+            ("problems", .array(ws.snapshot.diagnostics.map { .string($0.description) })),
+        ])
+    }
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import CarouselCore
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct Reflect: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Save a morning or night reflection in today's journal.",
+        discussion: "One of each per day: a second one replaces the first (and says so).")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Flag(help: "This morning's reflection.")
+    var morning = false
+
+    @Flag(help: "Tonight's reflection.")
+    var night = false
+
+    @Option(help: "How you slept, 1 (badly) to 5 (wonderfully).")
+    var sleep: Int?
+
+    @Argument(help: "What is on your mind. Asked for when left out on a terminal.")
+    var text: [String] = []
+
+    func validate() throws {
+        if morning == night { throw ValidationError("say which: --morning or --night") }
+        if let sleep, !(1...5).contains(sleep) { throw ValidationError("--sleep must be 1–5, found \(sleep)") }
+    }
+
+    func run() throws {
+        try reporting {
+            var words = text.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
+            if words.isEmpty {
+                guard isatty(STDIN_FILENO) == 1 else {
+                    throw CarouselError.usage("write the reflection after the flags, e.g. carousel reflect --\(night ? "night" : "morning") \"Slept well\"")
+                }
+                FileHandle.standardError.write(Data((night ? "How did today go? " : "How are you starting the day? ").utf8))
+                words = readLine()?.trimmingCharacters(in: .whitespaces) ?? ""
+                if words.isEmpty { return print("Nothing saved. Come back whenever you like.") }
+            }
+            let ws = try options.workspace(writing: true)
+            printNotices(ws)
+            let replaced = try ws.reflect(night: night, text: words, sleep: sleep)
+            let key = night ? "reflection_night" : "reflection_morning"
+            if options.json {
+                return JSON.object([("date", .string(ws.today.iso)), (key, .string(words)), ("sleep", sleep.map(JSON.int) ?? .null),
+                                    ("replaced", .bool(replaced))]).print()
+            }
+            if replaced { print("Replaced \(night ? "tonight's" : "this morning's") reflection with the new one (git keeps the old).") }
+            print(night ? "Saved tonight's reflection. Rest well." : "Saved this morning's reflection. Have a gentle day.")
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import XCTest
+
+final class ImportTests: XCTestCase {
+    func fixture(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)").path
+    }
+
+    func testTodoTxtImportsOnceInOneCommit() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        let before = try s.log().count
+        let r = try s.carousel(["import", "--from", "todotxt", fixture("todo.txt")])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try s.log().count, before + 1)
+        XCTAssertEqual(try s.log().first, "import: 7 cards from todo.txt")
+        let report = try s.read("cards/finish-the-quarterly-report.md")
+        for line in ["importance: 5", "category: Work", "tags: [office]", "due: 2026-11-26", "created: 2026-11-18", "import_key: "] {
+            XCTAssertTrue(report.contains(line), "missing \(line) in\n\(report)")
+        }
+        XCTAssertTrue(try s.read("cards/renew-library-card.md").contains("done: 2026-11-20"))
+        XCTAssertTrue(try s.read("cards/pay-the-water-bill.md").contains("importance: 3"))
+        let plants = try s.read("cards/water-the-plants.md")
+        XCTAssertTrue(plants.contains("repeat: every week") && plants.contains("todotxt_t: 2026-11-20"), plants)
+        let book = try s.read("cards/read-chapter-3-of-the-book.md")
+        XCTAssertTrue(book.contains("todotxt_rec: fortnightly-ish") && book.contains("todotxt_id: \"7\""), book)
+        XCTAssertTrue(r.stderr.contains("line 6:"), r.stderr)
+        XCTAssertTrue(try s.read("cards/email-jamie-about-the-offsite-https-example-com-offsite.md").contains("tags: [laptop, Team]"))
+        let again = try s.carousel(["import", "--from", "todotxt", fixture("todo.txt")])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertTrue(again.stdout.contains("Nothing new"), again.stdout)
+        XCTAssertEqual(try s.log().count, before + 1)
+        try s.assertClean()
+    }
+
+    func testTaskwarriorImportMapsTheExport() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        let r = try s.carousel(["import", "--from", "taskwarrior", fixture("taskwarrior-export.json"), "--json"], env: ["TZ": "UTC"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let added = try r.json()["added"] as? [[String: Any]] ?? []
+        XCTAssertEqual(added.map { $0["title"] as? String }, ["Book dentist appointment", "Renew passport", "Stretch", "Plan the garden"])
+        let dentist = try s.read("cards/book-dentist-appointment.md")
+        for line in ["importance: 3", "category: Health", "tags: [admin, phone]", "due: 2026-11-26", "import_key: taskwarrior:4f2a9c1e"] {
+            XCTAssertTrue(dentist.contains(line), "missing \(line) in\n\(dentist)")
+        }
+        let passport = try s.read("cards/renew-passport.md")
+        XCTAssertTrue(passport.contains("done: 2026-11-20T14:15") && passport.contains("- 2026-11-05: Photos are in the top drawer"), passport)
+        XCTAssertTrue(try s.read("cards/stretch.md").contains("repeat: every day"))
+        let garden = try s.read("cards/plan-the-garden.md")
+        XCTAssertTrue(garden.contains("taskwarrior_estimate: 2h") && garden.contains("taskwarrior_scheduled: 20261201T000000Z"), garden)
+        let count = try s.log().count
+        let again = try s.carousel(["import", "--from", "taskwarrior", fixture("taskwarrior-export.json"), "--json"])
+        XCTAssertEqual((try again.json()["already_there"]) as? Int, 4)
+        XCTAssertEqual(try s.log().count, count)
+        try s.assertClean()
+    }
+
+    func testBadInputWritesNothing() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        let count = try s.log().count
+        let badDate = s.root.appendingPathComponent("bad.txt")
+        try "Call Mum\nPay rent due:2026-13-45\n".write(to: badDate, atomically: true, encoding: .utf8)
+        let r1 = try s.carousel(["import", "--from", "todotxt", badDate.path])
+        XCTAssertEqual(r1.status, 1)
+        XCTAssertTrue(r1.stderr.contains("bad.txt:2:") && r1.stderr.contains("2026-13-45"), r1.stderr)
+        let object = s.root.appendingPathComponent("obj.json")
+        try "{\"description\": \"x\"}".write(to: object, atomically: true, encoding: .utf8)
+        let r2 = try s.carousel(["import", "--from", "taskwarrior", object.path])
+        XCTAssertTrue(r2.stderr.contains("expected a JSON array"), r2.stderr)
+        let r3 = try s.carousel(["import", "--from", "todotxt", s.root.appendingPathComponent("missing.txt").path])
+        XCTAssertTrue(r3.stderr.contains("cannot read"), r3.stderr)
+        XCTAssertEqual(try s.log().count, count)
+        try s.assertClean()
+    }
+}

@@ -1,0 +1,74 @@
+@testable import CarouselCore
+import XCTest
+
+final class QuickCaptureTests: XCTestCase {
+    let monday = Day(iso: "2026-11-23")!
+
+    func testMustShowExample() {
+        let c = QuickCapture.parse("Call Mum tomorrow #family !4 ~1", today: monday)
+        XCTAssertEqual(c.title, "Call Mum")
+        XCTAssertEqual(c.due, Day(iso: "2026-11-24"))
+        XCTAssertEqual(c.tags, ["family"])
+        XCTAssertEqual(c.importance, 4)
+        XCTAssertEqual(c.spoons, 1)
+        XCTAssertNil(c.category)
+        XCTAssertNil(c.repeatRule)
+    }
+
+    func testDatePhrases() {
+        func due(_ text: String) -> String? { QuickCapture.parse(text, today: monday).due?.iso }
+        XCTAssertEqual(due("x today"), "2026-11-23")
+        XCTAssertEqual(due("x friday"), "2026-11-27")
+        XCTAssertEqual(due("x monday"), "2026-11-30")
+        XCTAssertEqual(due("x next week"), "2026-11-30")
+        XCTAssertEqual(due("x in 3 days"), "2026-11-26")
+        XCTAssertEqual(due("x in 2 weeks"), "2026-12-07")
+        XCTAssertEqual(due("x on dec 5"), "2026-12-05")
+        XCTAssertEqual(due("x on 5 december"), "2026-12-05")
+        XCTAssertEqual(due("x on jan 2"), "2027-01-02")
+        XCTAssertEqual(due("x 2026-12-05"), "2026-12-05")
+        XCTAssertEqual(due("x due friday"), "2026-11-27")
+        XCTAssertEqual(QuickCapture.parse("Pay bills by friday", today: monday).title, "Pay bills")
+    }
+
+    func testCategoryRepeatAndOrder() {
+        let c = QuickCapture.parse("Water plants every 2 weeks on sat #home @personal", today: monday)
+        XCTAssertEqual(c.title, "Water plants")
+        XCTAssertEqual(c.repeatRule, "every 2 weeks on sat")
+        XCTAssertEqual(c.category, "personal")
+        XCTAssertEqual(c.tags, ["home"])
+    }
+
+    func testWhatIsNotUnderstoodStaysInTheTitle() {
+        let c = QuickCapture.parse("Email #42 ! ~9 every so often in a while", today: monday)
+        XCTAssertEqual(c.title, "Email ! ~9 every so often in a while")
+        XCTAssertEqual(c.tags, ["42"])
+        XCTAssertNil(c.due)
+        XCTAssertNil(c.repeatRule)
+    }
+
+    func testOnlyTheFirstDateIsRead() {
+        let c = QuickCapture.parse("Move tuesday meeting to friday", today: monday)
+        XCTAssertEqual(c.due, Day(iso: "2026-11-24"))
+        XCTAssertEqual(c.title, "Move meeting to friday")
+    }
+
+    func testIconsMatchWholeWordsFirst() {
+        XCTAssertEqual(Icons.pick(for: "Call Mum"), "📞")
+        XCTAssertEqual(Icons.pick(for: "Recall the plan"), nil)
+        XCTAssertEqual(Icons.pick(for: "Buy carrots"), nil)
+        XCTAssertEqual(Icons.pick(for: "Go running"), "🏃")
+        XCTAssertEqual(Icons.pick(for: "Gym then coffee"), "🏋️")
+    }
+}
+
+final class QuickCaptureMarkersOnlyTests: XCTestCase {
+    func testWithOtherFlagsOnlyMarkersAreRead() {
+        let c = QuickCapture.parse("In today every day #x !3", today: Day(iso: "2026-11-23")!, words: false)
+        XCTAssertEqual(c.title, "In today every day")
+        XCTAssertNil(c.due)
+        XCTAssertNil(c.repeatRule)
+        XCTAssertEqual(c.tags, ["x"])
+        XCTAssertEqual(c.importance, 3)
+    }
+}
