@@ -32,8 +32,12 @@ public struct JournalActivity: Sendable, Equatable {
 
     static func read(_ fields: FrontMatterFields) -> JournalActivity {
         var activity = JournalActivity()
-        if let text = fields["reflection"]?.value.text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            activity.reflections += 1
+        // `reflection` is the check-in note; `reflection_morning` and `reflection_night` come from
+        // `carousel reflect`. Each counts once.
+        for key in ["reflection", "reflection_morning", "reflection_night"] {
+            if let text = fields[key]?.value.text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                activity.reflections += 1
+            }
         }
         if let list = fields["reflections"]?.value.sequence {
             activity.reflections += list.filter { !($0.text ?? "x").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }.count
