@@ -80,7 +80,7 @@ extension SyncDaemonTests {
         try hook(world, "pre-receive", "#!/bin/sh\necho 'the vault is read-only today' >&2\nexit 1\n")
         try a.write("cards/x.md", cardText(id: "01JX", title: "Something"))
         let r = try a.carousel(["sync"])
-        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.status, 3, "a git error exits 3")
         XCTAssertTrue(r.stderr.contains("refused the push"), r.stderr)
         XCTAssertTrue(try a.log().first?.hasPrefix("edit:") ?? false)
         try a.assertClean()

@@ -105,7 +105,7 @@ final class SyncTests: XCTestCase {
         let a = try world.firstDevice(name: "laptop", remoteURL: world.root.appendingPathComponent("missing.git").path)
         try a.write("cards/x.md", cardText(id: "01JX", title: "Something"))
         let r = try a.carousel(["sync"])
-        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.status, 3, "a git error exits 3")
         XCTAssertTrue(r.stderr.contains("cannot reach origin"), r.stderr)
         XCTAssertTrue(r.stderr.contains("safe"), r.stderr)
         XCTAssertTrue(try a.log().first?.hasPrefix("edit:") ?? false, "the edit was committed locally")
@@ -250,7 +250,7 @@ extension SyncTests {
         _ = try sync(a)
         try a.git(["checkout", "-q", "--detach"])
         let r = try a.carousel(["sync"])
-        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.status, 3, "a git error exits 3")
         XCTAssertTrue(r.stderr.contains("detached"), r.stderr)
     }
 
@@ -258,7 +258,7 @@ extension SyncTests {
         let world = try SyncWorld()
         let a = try world.firstDevice(name: "laptop", remoteURL: "http://me:s3cret@127.0.0.1:9/vault.git")
         let r = try a.carousel(["sync"])
-        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.status, 3, "a git error exits 3")
         XCTAssertTrue(r.stderr.contains("http://127.0.0.1:9/vault.git"), r.stderr)
         XCTAssertFalse(r.stderr.contains("s3cret") || r.stdout.contains("s3cret"), r.stderr)
     }
