@@ -88,4 +88,5 @@ FUZZ_FLAGS := -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING -Xswiftc -use-ld=lld
 fuzz: deps
 	$(SWIFT) build --scratch-path .build-fuzz --product fuzz-card $(FUZZ_FLAGS)
 	$(SWIFT) build --scratch-path .build-fuzz --product fuzz-rule $(FUZZ_FLAGS)
+	$(SWIFT) build --scratch-path .build-fuzz --product fuzz-merge $(FUZZ_FLAGS)
 	fuzz/run.sh $(SECONDS)

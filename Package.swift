@@ -45,6 +45,7 @@ let package = Package(
         // Fuzz targets: libFuzzer entry points under `make fuzz`, replay tools otherwise.
         .executableTarget(name: "fuzz-card", dependencies: ["CarouselCore"]),
         .executableTarget(name: "fuzz-rule", dependencies: ["CarouselCore"]),
+        .executableTarget(name: "fuzz-merge", dependencies: ["CarouselCore"]),
         .testTarget(name: "CarouselGitTests", dependencies: ["CarouselGit"]),
         .testTarget(
             name: "CarouselCoreTests",

@@ -6,7 +6,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}; shift || true
-targets=("$@"); [ ${#targets[@]} -eq 0 ] && targets=(fuzz-card fuzz-rule)
+targets=("$@"); [ ${#targets[@]} -eq 0 ] && targets=(fuzz-card fuzz-rule fuzz-merge)
 bin=.build-fuzz/x86_64-unknown-linux-gnu/debug
 out=.build-fuzz/runs; mkdir -p "$out" .build-fuzz/crashes
 export SWIFT_BACKTRACE=enable=no   # let libFuzzer catch the crash and save the input
@@ -27,6 +27,14 @@ seed() {  # seed DIR TARGET
                "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH;UNTIL=20261230" "FREQ=MONTHLY;BYMONTHDAY=-1" \
                "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29" "FREQ=MONTHLY;BYDAY=-1FR;COUNT=5" "every 3 months on the 31st"; do
         printf '%s' "$r" > "$1/seed-$i"; i=$((i + 1))
+      done ;;
+    fuzz-merge)
+      # base NUL ours NUL theirs, from the sample cards with small edits on each side
+      i=0
+      for f in sample-vault/cards/*.md; do
+        { cat "$f"; printf '\0'; sed 's/^spoons: .*/spoons: 3/; s/^tags: \[/tags: [ours, /' "$f"; printf '\0';
+          sed 's/^spoons: .*/spoons: 4/; s/^title: \(.*\)/title: \1!/' "$f"; printf 'A note from the other side.\n'; } > "$1/seed-$i"
+        i=$((i + 1))
       done ;;
   esac
 }
