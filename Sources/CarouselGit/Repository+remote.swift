@@ -18,4 +18,16 @@ extension Repository {
         defer { git_remote_free(remote) }
         return git_remote_url(remote).map { String(cString: $0) }
     }
+
+    /// Adds a remote with git's default fetch refspec (`refs/remotes/NAME/*`).
+    public func addRemote(name: String, url: String) throws {
+        var remote: OpaquePointer?
+        try check(git_remote_create(&remote, pointer, name, url), "git_remote_create")
+        git_remote_free(remote)
+    }
+
+    /// The first commit of the history reachable from `tip`: when the vault was started.
+    public func rootCommitTime(from tip: ObjectID) throws -> Int64 {
+        try commits(from: tip, hiding: nil).map(\.time).min() ?? 0
+    }
 }

@@ -1,0 +1,82 @@
+import ArgumentParser
+import CarouselCore
+
+struct LeagueCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "league",
+        abstract: "This week's XP among you and your friends, and your place on the ladder.")
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() throws {
+        try reporting {
+            let ws = try options.workspace(writing: true)
+            printNotices(ws)
+            let report = try ws.league()
+            for p in report.problems { printError(p) }
+            if options.json {
+                return JSON.object([
+                    ("date", .string(report.date.iso)),
+                    ("week_start", .string(report.weekStart.iso)),
+                    ("tier", .string(report.tier.name)),
+                    ("members", .array(report.entries.map { e in
+                        .object([("rank", .int(e.rank)), ("name", .string(e.name)), ("you", .bool(e.isYou)),
+                                 ("xp", .int(e.xp)), ("qualifying_days", .int(e.qualifyingDays)),
+                                 ("focus_minutes", .int(e.focusMinutes)), ("joined", .int(Int(e.joined)))])
+                    })),
+                    ("history", .array(report.history.map { h in
+                        .object([("week_start", .string(h.week.iso)), ("rank", .int(h.rank)), ("of", .int(h.of)),
+                                 ("tier", .string(h.tier.name))])
+                    })),
+                    ("problems", .array(report.problems.map(JSON.string))),
+                ]).print()
+            }
+            let t = Terminal.current
+            var out = ["", "  " + t.bold("LEAGUE") + t.dim("  ·  week of \(Words.shortDate(report.weekStart))"),
+                       "  You're at " + t.bold(report.tier.name) + t.dim("  (Hilltop → Base Camp → Mont Blanc → K2 → Everest)"), ""]
+            for e in report.entries {
+                let name = e.isYou ? t.bold("you") : e.name
+                out.append("  " + fit("\(e.rank).", 4) + fit(name, 20) + fit("\(e.xp) XP", 9)
+                           + t.dim("\(Words.plural(e.qualifyingDays, "good day")) · \(e.focusMinutes) focus min"))
+            }
+            if report.entries.count == 1 {
+                out += ["", t.dim("  Add a friend's vault with `carousel friend add NAME GIT-URL`; it is only ever read.")]
+            }
+            out += ["", t.dim("  Ranks 1–12 climb, 13–15 stay, 16 and below step down when the week ends."), ""]
+            print(out.joined(separator: "\n"))
+        }
+    }
+}
+
+struct Friend: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Friends whose vaults join your league (read-only git remotes).",
+        subcommands: [FriendAdd.self])
+}
+
+struct FriendAdd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Register a friend's vault by its git URL; it is fetched, never pushed to.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "A short name for your friend.")
+    var name: String
+
+    @Argument(help: "Where their vault is: a path, file://, git://, ssh or https URL.")
+    var url: String
+
+    func run() throws {
+        try reporting {
+            let ws = try options.workspace(writing: true)
+            printNotices(ws)
+            let problem = try ws.addFriend(name: name, url: url)
+            if let problem { printError(problem) }
+            if options.json {
+                return JSON.object([("name", .string(Slug.make(from: name))), ("url", .string(url)),
+                                    ("fetched", .bool(problem == nil))]).print()
+            }
+            print("Added \(Slug.make(from: name)) to your league." + (problem == nil ? " `carousel league` shows the standings." : ""))
+        }
+    }
+}
