@@ -205,11 +205,15 @@ public struct FrontMatterDocument: Equatable, Sendable {
     static func isContinuation(_ lines: [String], _ i: Int) -> Bool {
         let line = lines[i]
         if line.hasPrefix(" ") || line.hasPrefix("\t") {
-            return !line.trimmingCharacters(in: .whitespaces).isEmpty || isContinuation(lines, nextNonBlank(lines, i))
+            if !line.trimmingCharacters(in: .whitespaces).isEmpty { return true }
+        } else if line == "-" || line.hasPrefix("- ") {
+            return true
+        } else if !line.isEmpty {
+            return false
         }
-        if line == "-" || line.hasPrefix("- ") { return true }
-        if line.isEmpty { return isContinuation(lines, nextNonBlank(lines, i)) }
-        return false
+        // A blank line continues the field only if an indented line follows it.
+        let next = nextNonBlank(lines, i)
+        return next != i && isContinuation(lines, next)
     }
 
     private static func nextNonBlank(_ lines: [String], _ i: Int) -> Int {

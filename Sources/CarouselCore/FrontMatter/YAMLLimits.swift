@@ -36,13 +36,18 @@ enum YAMLLimits {
                     quote = b
                 } else if b == UInt8(ascii: "#"), previous == 32 {
                     break
-                } else if b == 91 || b == 123 {
+                }
+                // Brackets open a collection only where a node starts or inside another one;
+                // elsewhere they are just characters of a plain value.
+                let opens = (b == 91 || b == 123) && (atNodeStart || depth > 0)
+                if opens {
                     depth += 1
                     if depth > maxDepth { return (i + 1, column, "front-matter is nested more than \(maxDepth) levels deep") }
+                } else if (b == 93 || b == 125) && depth > 0 {
+                    depth -= 1
                 }
-                if b == 93 || b == 125 { depth = max(0, depth - 1) }
                 let keepsStart = (b == 45 || b == 63) && atNodeStart
-                atNodeStart = keepsStart || ((b == 91 || b == 123 || b == 44) && depth > 0) || (b == 91 || b == 123)
+                atNodeStart = keepsStart || opens || (b == 44 && depth > 0)
                 previous = b
             }
             let indent = line.utf8.prefix { $0 == 32 }.count

@@ -49,4 +49,28 @@ final class FuzzRegressionTests: XCTestCase {
         try assertEditKeepsItParseable("---\n\n \n \u{FEFF}:\n  - 0\n---\nid: 01M80P1-\n---0M80P1600\n---\n")
         try assertEditKeepsItParseable("---\n  title: Indented\n  spoons: 2\n---\n")
     }
+
+    /// Braces inside a plain value counted as nesting once the file needed the full parser.
+    func testBracesInsideAPlainValueAreNotNesting() throws {
+        try assertEditKeepsItParseable("---\nid: 01M80P1J" + String(repeating: "{", count: 60) + "ZGX\ntitle: Slides\n---\n")
+    }
+
+    /// A line of spaces with nothing after it sent the continuation check into endless recursion.
+    func testTrailingWhitespaceLineEndsAField() {
+        XCTAssertFalse(FrontMatterDocument.isContinuation(["title: x", "   "], 1))
+        XCTAssertFalse(FrontMatterDocument.isContinuation(["title: x", "", "   "], 1))
+        XCTAssertTrue(FrontMatterDocument.isContinuation(["tags:", "", "  - a"], 1))
+    }
+
+    /// The fuzz-merge input that found it: the merge must finish and give a card that parses.
+    func testMergeWithAWhitespaceOnlyLineFinishes() {
+        let base = "---\nid: 01M80P1680HJ5GPCXHJ5A6T1YG\ntitle: Finish the quarterly report\nspoons: 4\nimportance: 5\ncategory: work\ntags: [deadline, writing]\ndue: 2026-11-26\ncreated: 2026-11-09T09:04\n---\n"
+        let ours = "---\nid: 01M80P1680HJ5GPCXHJ5A6T1YG\ntitle: Finish the quarterly report\nspoons: 3\nimportance: 5\ncategory: work\ntags: [ours, deadline, writing]\ndue: 2026-11-26\ncreated: 2026-11-09T09:04\n\n---"
+        let theirs = "--: 01M80P16ion]\ndue: 2026-11-25\ncreated: 2026-11-09T0---\nid: 01M80P16\nspoons: 4\nimportance: 5\ncategory: work\ntags:\u{1B}[deadline, writing]\ndue: 2026-11-26\ncreated: 2026-11-09T09:04\n---\nA note from the other side.\n"
+        let result = FileMerge.merge(path: "cards/fuzz.md", base: base, ours: ours, theirs: theirs, rule: .byValue)
+        if let text = result.text, (try? CardParser.parse(text: theirs, path: "cards/fuzz.md")) != nil {
+            XCTAssertNoThrow(try CardParser.parse(text: text, path: "cards/fuzz.md"))
+            XCTAssertFalse(text.contains("<<<<<<<"))
+        }
+    }
 }
