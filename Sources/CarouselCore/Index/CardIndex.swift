@@ -107,35 +107,45 @@ public final class CardIndex {
                 var seen = [Bool](repeating: false, count: stored.count)
                 // First find what changed, then parse it (on every core when there is a lot),
                 // then write the new rows in path order.
-                var slots: [CardRow?] = []
+                // Each path is either a stored row (by position) or a freshly parsed one; rows are
+                // only copied once, into the result.
+                enum Slot { case stored(Int), parsed(Int) }
+                var slots: [Slot] = []
                 slots.reserveCapacity(paths.count)
-                var pending: [(slot: Int, path: String, stamp: FileStamp)] = []
+                var pending: [(path: String, stamp: FileStamp)] = []
                 for path in paths {
                     guard let stamp = FileSystem.stamp(vault.url(path)) else { continue }
                     if let i = position[path] {
                         seen[i] = true
                         if stored[i].stamp == stamp {
-                            slots.append(stored[i])
+                            slots.append(.stored(i))
                             continue
                         }
                     }
-                    pending.append((slots.count, path, stamp))
-                    slots.append(nil)
+                    slots.append(.parsed(pending.count))
+                    pending.append((path, stamp))
                 }
                 let parsed = CardIndex.parseAll(pending.map { ($0.path, vault.url($0.path), $0.stamp) })
                 let insert = try db.makeStatement(sql: CardRow.upsert)
-                for (n, p) in pending.enumerated() {
-                    try insert.execute(arguments: parsed[n].arguments)
-                    slots[p.slot] = parsed[n]
-                }
+                for row in parsed { try insert.execute(arguments: row.arguments) }
                 stats.parsed = pending.count
-                let result = slots.compactMap { $0 }
                 for (i, r) in stored.enumerated() where !seen[i] {
                     try db.execute(sql: "DELETE FROM cards WHERE path = ?", arguments: [r.path])
                     stats.removed += 1
                 }
-                let cards = result.compactMap(\.card)
-                let diagnostics = result.flatMap(\.diagnostics)
+                var cards: [Card] = []
+                cards.reserveCapacity(slots.count)
+                var diagnostics: [FileDiagnostic] = []
+                for slot in slots {
+                    switch slot {
+                    case let .stored(i):
+                        if let card = stored[i].card { cards.append(card) }
+                        diagnostics += stored[i].diagnostics
+                    case let .parsed(n):
+                        if let card = parsed[n].card { cards.append(card) }
+                        diagnostics += parsed[n].diagnostics
+                    }
+                }
                 rebuilt = false
                 return (cards, diagnostics, stats)
             }
