@@ -17,6 +17,8 @@ enum YAMLLimits {
             // An alias can only begin a node: at the start of a line, after `: `, `- ` or `? `,
             // or after `[`, `{` or `,` inside a flow collection.
             var atNodeStart = true
+            // After an anchor (`&a`) or a tag (`!t`) and a space, the node still starts there.
+            var inProperty = false
             for b in line.utf8 {
                 column += 1
                 if quote != 0 {
@@ -25,7 +27,8 @@ enum YAMLLimits {
                     continue
                 }
                 if b == 32 {
-                    if previous == 58 || ((previous == 45 || previous == 63) && atNodeStart) { atNodeStart = true }
+                    if previous == 58 || ((previous == 45 || previous == 63) && atNodeStart) || inProperty { atNodeStart = true }
+                    inProperty = false
                     previous = b
                     continue
                 }
@@ -46,6 +49,7 @@ enum YAMLLimits {
                 } else if (b == 93 || b == 125) && depth > 0 {
                     depth -= 1
                 }
+                if atNodeStart, b == UInt8(ascii: "&") || b == UInt8(ascii: "!") { inProperty = true }
                 let keepsStart = (b == 45 || b == 63) && atNodeStart
                 atNodeStart = keepsStart || opens || (b == 44 && depth > 0)
                 previous = b
