@@ -90,6 +90,9 @@ struct SyncRound {
             case .remoteMoved:
                 return false
             case let .refused(reason):
+                // A push to a remote on this machine that was killed mid-write leaves git's ref lock
+                // behind; once it is clearly stale, take it away and push again.
+                if StaleRemoteLock.clear(reason: reason, remoteURL: report.url) { return false }
                 throw CarouselError.git("\(remote) refused the push: \(reason). Your commits are safe here.")
             }
         } catch let error as CarouselError {
