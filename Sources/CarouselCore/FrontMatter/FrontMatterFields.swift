@@ -24,6 +24,12 @@ public struct FrontMatterFields {
             fields = []
             return
         }
+        // YAML counts a lone carriage return as a line break; Carousel edits by "\n" lines, so the
+        // two would disagree about where fields are. Old Mac line endings are refused plainly.
+        if let i = document.lines.firstIndex(where: { $0.utf8.contains(13) }) {
+            throw FrontMatterError(line: i + 1 + offset, column: 1,
+                                   message: "a lone carriage return (\\r) in the front-matter; save the file with \\n or \\r\\n line endings")
+        }
         if let fast = FastFrontMatter.parse(document) {
             fields = fast
             return

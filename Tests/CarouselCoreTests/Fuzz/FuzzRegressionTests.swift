@@ -73,4 +73,15 @@ final class FuzzRegressionTests: XCTestCase {
             XCTAssertFalse(text.contains("<<<<<<<"))
         }
     }
+
+    /// A lone "\r" is a line break to YAML but not to the line editor, so they disagreed about
+    /// which line held which key. Such files are refused with a clear message.
+    func testLoneCarriageReturnIsRefused() throws {
+        let text = "---\ntitle: \"B\n-\r\r meeting\"\nte: x\ntags:\n  - a\n---\n"
+        XCTAssertThrowsError(try CardParser.parse(text: text, path: "cards/x.md")) { error in
+            XCTAssertTrue("\(error)".contains("carriage return"), "\(error)")
+        }
+        try assertEditKeepsItParseable(text)
+        XCTAssertEqual(try CardParser.parse(text: "---\r\ntitle: CRLF is fine\r\n---\r\n", path: "cards/x.md").card.title, "CRLF is fine")
+    }
 }
