@@ -53,9 +53,12 @@ public final class CardIndex {
     }
 
     /// Reads and parses files, spreading the work over the cores when there are many.
-    static func parseAll(_ files: [(path: String, full: String, stamp: FileStamp)]) -> [CardRow] {
+    /// Reports (files parsed so far, files to parse) during a long refresh; called from any thread.
+    public typealias Progress = @Sendable (Int, Int) -> Void
+
+    static func parseAll(_ files: [(path: String, full: String, stamp: FileStamp)], progress: Progress? = nil) -> [CardRow] {
         guard files.count > 64 else { return files.map { CardRow.read(path: $0.path, fullPath: $0.full, stamp: $0.stamp) } }
-        let out = RowBuffer(count: files.count)
+        let out = RowBuffer(count: files.count, progress: files.count >= 2000 ? progress : nil)
         let chunks = min(ProcessInfo.processInfo.activeProcessorCount * 4, files.count)
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             var i = chunk
@@ -90,7 +93,7 @@ public final class CardIndex {
     }
 
     /// Brings the index up to date with `cards/` and returns every card and every problem.
-    public func refresh() throws(CarouselError) -> (cards: [Card], diagnostics: [FileDiagnostic], stats: RefreshStats) {
+    public func refresh(progress: Progress? = nil) throws(CarouselError) -> (cards: [Card], diagnostics: [FileDiagnostic], stats: RefreshStats) {
         let paths = FileSystem.markdownFiles(root: vault.root, dir: Vault.cardsDir)
         var stats = RefreshStats(files: paths.count, rebuilt: rebuilt)
         do {
@@ -125,7 +128,7 @@ public final class CardIndex {
                     slots.append(.parsed(pending.count))
                     pending.append((path, stamp))
                 }
-                let parsed = CardIndex.parseAll(pending.map { ($0.path, vault.url($0.path), $0.stamp) })
+                let parsed = CardIndex.parseAll(pending.map { ($0.path, vault.url($0.path), $0.stamp) }, progress: progress)
                 let insert = try db.makeStatement(sql: CardRow.upsert)
                 for row in parsed { try insert.execute(arguments: row.arguments) }
                 stats.parsed = pending.count
@@ -183,14 +186,22 @@ extension CardIndex {
 /// Slots written by parallel parsers, each index by exactly one of them.
 private final class RowBuffer: @unchecked Sendable {
     private var storage: [CardRow?]
+    private var filled = 0
     private let lock = NSLock()
+    private let progress: CardIndex.Progress?
 
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
+    init(count: Int, progress: CardIndex.Progress?) {
+        storage = Array(repeating: nil, count: count)
+        self.progress = progress
+    }
 
     func set(_ i: Int, _ row: CardRow) {
         lock.lock()
         storage[i] = row
+        filled += 1
+        let done = filled
         lock.unlock()
+        if done % 500 == 0 || done == storage.count { progress?(done, storage.count) }
     }
 
     func rows() -> [CardRow] { storage.compactMap { $0 } }

@@ -17,7 +17,7 @@ public struct VaultSnapshot: Sendable {
     }
 
     /// Reads settings, refreshes the index and loads the journal of `day`.
-    public static func load(vault: Vault, day: Day) throws(CarouselError) -> VaultSnapshot {
+    public static func load(vault: Vault, day: Day, progress: CardIndex.Progress? = nil) throws(CarouselError) -> VaultSnapshot {
         let settingsText = try FileSystem.readText(vault.url(Vault.settingsFile))
         let settings: Settings
         do {
@@ -26,7 +26,7 @@ public struct VaultSnapshot: Sendable {
             throw .invalidFile(error)
         }
         let index = try CardIndex(vault: vault)
-        var (cards, diagnostics, stats) = try index.refresh()
+        var (cards, diagnostics, stats) = try index.refresh(progress: progress)
         var journal = JournalDay(date: day)
         do {
             journal = try JournalDay.load(vault: vault, day: day).0

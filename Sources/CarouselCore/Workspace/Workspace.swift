@@ -48,7 +48,8 @@ public final class Workspace {
 
     /// Locks the vault, commits pending editor edits when the command will write, and loads
     /// the snapshot. Views pass `forWriting: false` and never touch git.
-    public init(vault: Vault, moment: Moment, environment: [String: String], forWriting: Bool) throws(CarouselError) {
+    public init(vault: Vault, moment: Moment, environment: [String: String], forWriting: Bool,
+                progress: CardIndex.Progress? = nil) throws(CarouselError) {
         self.vault = vault
         self.moment = moment
         self.environment = environment
@@ -63,7 +64,7 @@ public final class Workspace {
                 notices.append("Left \(problem.path) uncommitted because it does not parse:\n\(problem.description)")
             }
         }
-        snapshot = try VaultSnapshot.load(vault: vault, day: moment.today)
+        snapshot = try VaultSnapshot.load(vault: vault, day: moment.today, progress: progress)
     }
 
     func writer() throws(CarouselError) -> VaultWriter {

@@ -44,7 +44,8 @@ struct GlobalOptions: ParsableArguments {
 
     /// Opens the vault for a command; `writing` commits pending editor edits first.
     func workspace(writing: Bool) throws(CarouselError) -> Workspace {
-        try Workspace(vault: try locateVault(), moment: moment, environment: environment, forWriting: writing)
+        try Workspace(vault: try locateVault(), moment: moment, environment: environment, forWriting: writing,
+                      progress: ProgressBar.indexing())
     }
 }
 
