@@ -24,6 +24,7 @@ median_ms() {
 peak_mb() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1 | awk '{printf "%.0f", $1/1024}'; }
 
 declare -A cell
+checks=()
 rows=("carousel --version" "today (warm, nothing changed)" "suggest (warm)" "calendar --month (warm)" "board (warm)"
       "today after one editor edit" "index, cold (no .carousel/)" "done X (one card, one commit)"
       "git status" "git add X && git commit" "read every file (cat)" "peak memory of suggest")
@@ -43,6 +44,9 @@ for n in "${sizes[@]}"; do
   i=0
   done_one() { i=$((i + 1)); "$bin" done "card-$(( (i * 7919) % n + 1 ))" --vault "$v" || "$bin" done "card-$(( (i * 104729) % n + 2 ))" --vault "$v"; }
   cell["done X (one card, one commit),$n"]=$(median_ms done_one)
+  # Correctness of the fast path: after those commits the tree is clean and fsck is happy.
+  dirty=$(git -C "$v" status --porcelain | wc -l); git -C "$v" fsck --strict >/dev/null 2>&1 && fsck=clean || fsck=FAILED
+  checks+=("$n cards: after \`done\`, \`git status --porcelain\` lists $dirty files and \`git fsck --strict\` is $fsck")
   cell["git status,$n"]=$(median_ms git -C "$v" status --porcelain)
   commit_one() { f="cards/card-$(( RANDOM % n + 1 )).md"; [ -f "$v/$f" ] || f=cards/card-2.md; echo "x" >> "$v/$f"; git -C "$v" add "$f"; git -C "$v" -c user.name=b -c user.email=b@b commit -qm x; }
   cell["git add X && git commit,$n"]=$(median_ms commit_one)
@@ -68,6 +72,8 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f×", a / b; el
     done
     echo
   done
+  echo
+  for c in "${checks[@]}"; do echo "- $c"; done
   echo
   echo "Ratios: views against \`git status\`, \`done\` against \`git add && git commit\`, the cold index against reading every file, all on the same vault in the same run."
 } | tee "$work/table.md"
