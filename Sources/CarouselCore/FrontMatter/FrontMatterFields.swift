@@ -30,6 +30,12 @@ public struct FrontMatterFields {
             throw FrontMatterError(line: i + 1 + offset, column: 1,
                                    message: "a lone carriage return (\\r) in the front-matter; save the file with \\n or \\r\\n line endings")
         }
+        // A byte-order mark belongs only at the very start of a file; inside the front-matter
+        // libyaml reads it inconsistently, so it is refused with its line.
+        if let i = document.lines.firstIndex(where: { $0.unicodeScalars.contains("\u{FEFF}") }) {
+            throw FrontMatterError(line: i + 1 + offset, column: 1,
+                                   message: "a byte-order mark (U+FEFF) inside the front-matter; it belongs only at the start of the file")
+        }
         if let fast = FastFrontMatter.parse(document) {
             fields = fast
             return

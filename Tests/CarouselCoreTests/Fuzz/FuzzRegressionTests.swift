@@ -84,4 +84,13 @@ final class FuzzRegressionTests: XCTestCase {
         try assertEditKeepsItParseable(text)
         XCTAssertEqual(try CardParser.parse(text: "---\r\ntitle: CRLF is fine\r\n---\r\n", path: "cards/x.md").card.title, "CRLF is fine")
     }
+
+    /// A byte-order mark at the start of a front-matter line made libyaml read the block as
+    /// something else once more lines were added. It is refused; a BOM before `---` is fine.
+    func testByteOrderMarkInsideFrontMatterIsRefused() throws {
+        let text = "---\n\u{FEFF}id: 01M80P1680E,000 20256-11-09T08:00\n---\n"
+        XCTAssertThrowsError(try CardParser.parse(text: text, path: "cards/x.md"))
+        try assertEditKeepsItParseable(text)
+        XCTAssertEqual(try CardParser.parse(text: "\u{FEFF}---\ntitle: BOM first\n---\n", path: "cards/x.md").card.title, "BOM first")
+    }
 }
