@@ -63,7 +63,8 @@ public struct FrontMatterFields {
             fields = []
             return
         }
-        guard let mapping = node.mapping else {
+        // A `{…}` root would end before any line Carousel adds, so only block mappings are fields.
+        guard let mapping = node.mapping, mapping.style != .flow else {
             let mark = node.mark
             throw FrontMatterError(line: (mark?.line ?? 1) + offset, column: mark?.column ?? 1,
                                    message: "front-matter must be a list of `key: value` lines")

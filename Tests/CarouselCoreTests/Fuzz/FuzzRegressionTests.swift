@@ -93,4 +93,11 @@ final class FuzzRegressionTests: XCTestCase {
         try assertEditKeepsItParseable(text)
         XCTAssertEqual(try CardParser.parse(text: "\u{FEFF}---\ntitle: BOM first\n---\n", path: "cards/x.md").card.title, "BOM first")
     }
+
+    /// A tagged `{…}` mapping as the whole front-matter ends before any line added after it.
+    func testFlowMappingAsTheWholeFrontMatterIsRefused() throws {
+        let text = "---\n!yoo: {a: [0, 1]}\n---\n"
+        XCTAssertThrowsError(try CardParser.parse(text: text, path: "cards/x.md"))
+        try assertEditKeepsItParseable(text)
+    }
 }
