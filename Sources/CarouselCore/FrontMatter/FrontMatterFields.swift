@@ -63,8 +63,14 @@ public struct FrontMatterFields {
             fields = []
             return
         }
-        // A `{…}` root would end before any line Carousel adds, so only block mappings are fields.
-        guard let mapping = node.mapping, mapping.style != .flow else {
+        // A `{…}` root (or a tagged one) would end before any line Carousel adds, so only plain
+        // block mappings are fields.
+        let firstContent = document.lines.first { line in
+            let t = line.trimmingCharacters(in: .whitespaces)
+            return !t.isEmpty && !t.hasPrefix("#")
+        }?.trimmingCharacters(in: .whitespaces) ?? ""
+        let plainBlock = node.tag.description == "tag:yaml.org,2002:map" && !firstContent.hasPrefix("{")
+        guard let mapping = node.mapping, plainBlock else {
             let mark = node.mark
             throw FrontMatterError(line: (mark?.line ?? 1) + offset, column: mark?.column ?? 1,
                                    message: "front-matter must be a list of `key: value` lines")
