@@ -18,9 +18,10 @@ final class GitDaemon {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let deadline = Date().addingTimeInterval(10)
+        // A monotonic clock bounds the wait; no test reads the calendar.
+        let deadline = ContinuousClock.now.advanced(by: .seconds(10))
         while !GitDaemon.canConnect(port) {
-            guard Date() < deadline, process.isRunning else {
+            guard ContinuousClock.now < deadline, process.isRunning else {
                 stop()
                 throw XCTSkip("git daemon did not start on port \(port)")
             }
