@@ -43,9 +43,10 @@ let package = Package(
             ]
         ),
         // Fuzz targets: libFuzzer entry points under `make fuzz`, replay tools otherwise.
-        .executableTarget(name: "fuzz-card", dependencies: ["CarouselCore"]),
-        .executableTarget(name: "fuzz-rule", dependencies: ["CarouselCore"]),
-        .executableTarget(name: "fuzz-merge", dependencies: ["CarouselCore"]),
+        .target(name: "FuzzSupport"),
+        .executableTarget(name: "fuzz-card", dependencies: ["CarouselCore", "FuzzSupport"]),
+        .executableTarget(name: "fuzz-rule", dependencies: ["CarouselCore", "FuzzSupport"]),
+        .executableTarget(name: "fuzz-merge", dependencies: ["CarouselCore", "FuzzSupport"]),
         .testTarget(name: "CarouselGitTests", dependencies: ["CarouselGit"]),
         .testTarget(
             name: "CarouselCoreTests",

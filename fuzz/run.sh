@@ -44,10 +44,11 @@ printf '|%s|%s|%s|%s|\n' ------------ ---------- -------------- ----------
 status=0
 for t in "${targets[@]}"; do
   corpus=.build-fuzz/corpus/$t; seed "$corpus" "$t"
+  touch "$out/$t.start"   # crashes saved by earlier runs are not counted again
   "$bin/$t" "$corpus" -max_total_time="$seconds" -print_final_stats=1 -timeout=10 -rss_limit_mb=2048 \
     -artifact_prefix=.build-fuzz/crashes/"$t"- > "$out/$t.log" 2>&1
   execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$out/$t.log" | grep -o '[0-9]*$' | tail -1)
-  crashes=$(ls .build-fuzz/crashes/"$t"-* 2>/dev/null | wc -l)
+  crashes=$(find .build-fuzz/crashes -name "$t-*" -newer "$out/$t.start" 2>/dev/null | wc -l)
   [ "$crashes" -gt 0 ] && status=1
   printf '| %-10s | %8s | %12s | %8s |\n' "$t" "$seconds" "${execs:-?}" "$crashes"
 done

@@ -4,6 +4,7 @@
 // a small tool that runs each file named on the command line through the same checks, so a
 // crash found by the fuzzer can be replayed and kept as a regression test.
 import CarouselCore
+import FuzzSupport
 import Foundation
 
 /// Parses the input as a card; if it parses, rewrites a field and checks the result still parses
@@ -24,41 +25,7 @@ func checkCard(_ data: [UInt8]) {
     guard file.document.body == edited.document.body else { fatalError("an edit changed the body:\n\(text)") }
 }
 
-#if FUZZING
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-) -> Int32
-
-/// The entry point libFuzzer's own `main` calls, when the linker picks that one.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    guard let data else { return 0 }
-    checkCard(Array(UnsafeBufferPointer(start: data, count: size)))
-    return 0
-}
-#endif
-
 @main
 struct FuzzCardMain {
-    static func main() {
-        #if FUZZING
-        // libFuzzer's own driver, called from our main (SwiftPM owns the executable's entry point).
-        var argc = CommandLine.argc
-        var argv = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-            guard let data else { return 0 }
-            checkCard(Array(UnsafeBufferPointer(start: data, count: size)))
-            return 0
-        })
-        #else
-        // Replay: run each file named on the command line through the same checks.
-        for path in CommandLine.arguments.dropFirst() {
-            guard let data = FileManager.default.contents(atPath: path) else { continue }
-            checkCard(Array(data))
-        }
-        #endif
-    }
+    static func main() { FuzzDriver.main(checkCard) }
 }

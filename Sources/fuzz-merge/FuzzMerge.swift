@@ -1,5 +1,6 @@
 // Fuzz target for the semantic merge (see fuzz-card for how it is built and replayed).
 import CarouselCore
+import FuzzSupport
 import Foundation
 
 /// Splits the input into three card versions (base, ours, theirs) at NUL bytes and merges them
@@ -24,39 +25,7 @@ func checkMerge(_ data: [UInt8]) {
     }
 }
 
-#if FUZZING
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-) -> Int32
-
-/// The entry point libFuzzer's own `main` calls, when the linker picks that one.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    guard let data else { return 0 }
-    checkMerge(Array(UnsafeBufferPointer(start: data, count: size)))
-    return 0
-}
-#endif
-
 @main
 struct FuzzMergeMain {
-    static func main() {
-        #if FUZZING
-        var argc = CommandLine.argc
-        var argv = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-            guard let data else { return 0 }
-            checkMerge(Array(UnsafeBufferPointer(start: data, count: size)))
-            return 0
-        })
-        #else
-        for path in CommandLine.arguments.dropFirst() {
-            guard let data = FileManager.default.contents(atPath: path) else { continue }
-            checkMerge(Array(data))
-        }
-        #endif
-    }
+    static func main() { FuzzDriver.main(checkMerge) }
 }

@@ -1,5 +1,6 @@
 // Fuzz target for the recurrence parser and expansion (see fuzz-card for how it is built).
 import CarouselCore
+import FuzzSupport
 import Foundation
 
 /// Parses the input as a rule; a rule that parses must expand, and its normalized and RRULE
@@ -20,41 +21,7 @@ func checkRule(_ data: [UInt8]) {
     _ = rule.summary
 }
 
-#if FUZZING
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-) -> Int32
-
-/// The entry point libFuzzer's own `main` calls, when the linker picks that one.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    guard let data else { return 0 }
-    checkRule(Array(UnsafeBufferPointer(start: data, count: size)))
-    return 0
-}
-#endif
-
 @main
 struct FuzzRuleMain {
-    static func main() {
-        #if FUZZING
-        // libFuzzer's own driver, called from our main (SwiftPM owns the executable's entry point).
-        var argc = CommandLine.argc
-        var argv = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-            guard let data else { return 0 }
-            checkRule(Array(UnsafeBufferPointer(start: data, count: size)))
-            return 0
-        })
-        #else
-        // Replay: run each file named on the command line through the same checks.
-        for path in CommandLine.arguments.dropFirst() {
-            guard let data = FileManager.default.contents(atPath: path) else { continue }
-            checkRule(Array(data))
-        }
-        #endif
-    }
+    static func main() { FuzzDriver.main(checkRule) }
 }
