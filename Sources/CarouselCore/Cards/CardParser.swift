@@ -126,6 +126,7 @@ public enum CardParser {
                 }
             case "completed": card.completed = try dayList(f)
             case "skipped": card.skipped = try dayList(f)
+            case "series_start": card.seriesStart = try date(f)?.day
             case "created": card.created = try date(f)
             case "emoji", "icon":
                 if card.emoji == nil || f.key == "emoji" { card.emoji = try string(f) }

@@ -50,7 +50,12 @@ struct Show: ParsableCommand {
                 row("completed", card.completed.suffix(7).map(\.iso).joined(separator: ", "))
             }
             row("parent", card.parent.map { p in graph.card(named: p).map { "\($0.title) (\($0.slug))" } ?? "\(p) (not found)" })
-            let children = ws.snapshot.cards.filter { $0.parent == card.slug || ($0.id != nil && $0.parent == card.id) }
+            // A card without an id has no children by id: comparing nil with nil would match
+            // every top-level card.
+            let children = ws.snapshot.cards.filter { c in
+                guard let p = c.parent, c.path != card.path else { return false }
+                return p == card.slug || p == card.id
+            }
             row("children", children.map(\.title).joined(separator: ", "))
             row("today", card.isPulled(on: ws.today) ? "in today's list" : nil)
             row("done", card.done?.description)
