@@ -72,7 +72,7 @@ enum ListRender {
             let due = Words.cardDue(c, today: today)
             let tags = c.tags.map { "#" + $0 }.joined(separator: " ")
             let line = "\(mark) " + t.category(c.category, fit(title, titleWidth)) + "  " + fit(Words.spoons(c.spoons), 5) + "  "
-                + fit(due, 14) + " " + t.dim(fit(c.slug, slugWidth)) + (tags.isEmpty ? "" : "  " + t.dim(tags))
+                + fit(due, 15) + " " + t.dim(fit(c.slug, slugWidth)) + (tags.isEmpty ? "" : "  " + t.dim(tags))
             print(line.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression))
         }
         print(t.dim("\(cards.count) card\(cards.count == 1 ? "" : "s")"))

@@ -51,7 +51,7 @@ enum Words {
         if Occurrence.isFinished(card, today: today) { return "finished" }
         if !card.isRepeating, card.done != nil { return "done" }
         if Occurrence.isPastEvent(card, today: today) {
-            return card.due.map { "past (\(shortDate($0.day)))" } ?? "past"
+            return "past"
         }
         let day = Occurrence.dueDay(of: card, today: today)
         if let day, day < today, !Occurrence.isOverdue(card, today: today) { return "was due \(shortDate(day))" }
