@@ -97,11 +97,13 @@ public struct Series: Sendable {
 
     /// The first occurrence on or after `day` that is neither completed nor skipped.
     func firstOpen(onOrAfter day: Day) -> Day? {
+        // Few recorded dates lie ahead of today, so a small batch almost always holds the answer.
+        let batchSize = 16
         var cursor = day
         while true {
-            let batch = rule.occurrences(anchor: start, from: cursor, limit: taken.count + 8)
+            let batch = rule.occurrences(anchor: start, from: cursor, limit: batchSize)
             if let open = batch.first(where: { !taken.contains($0) }) { return open }
-            guard batch.count == taken.count + 8, let last = batch.last else { return nil }
+            guard batch.count == batchSize, let last = batch.last, last.year < 9999 else { return nil }
             cursor = last.adding(days: 1)
         }
     }

@@ -44,7 +44,7 @@ struct Show: ParsableCommand {
             row("category", card.category.map { t.category($0, $0) })
             row("tags", card.tags.joined(separator: ", "))
             row("due", Occurrence.dueDay(of: card, today: ws.today).map {
-                Words.shortDate($0) + (card.due?.timeText.map { " " + $0 } ?? "") + "  (" + Words.due($0, today: ws.today) + ")" })
+                Words.shortDate($0) + (card.due?.timeText.map { " " + $0 } ?? "") + "  (" + Words.cardDue(card, today: ws.today) + ")" })
             if let rule = card.repeatRule {
                 row("repeats", rule + ((try? RecurrenceRule.parse(rule)).map { "  (\($0.summary))" } ?? ""))
                 row("completed", card.completed.suffix(7).map(\.iso).joined(separator: ", "))
