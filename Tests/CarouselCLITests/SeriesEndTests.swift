@@ -170,4 +170,19 @@ final class SeriesEndTests: XCTestCase {
         XCTAssertTrue(finished.stderr.contains("finished"), finished.stderr)
         try s.assertClean()
     }
+
+    /// Done the day after a missed occurrence is that occurrence, late: the next stays open.
+    func testDoneLateKeepsTheComingOccurrence() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        try s.carousel(["add", "Swim", "--repeat", "every 2 weeks on tue, thu for 4 times", "--due", "2026-11-03", "--today", "2026-11-01"])
+        for day in ["2026-11-03", "2026-11-05", "2026-11-18"] {
+            XCTAssertEqual(try s.carousel(["done", "swim", "--today", day]).status, 0, day)
+        }
+        XCTAssertEqual(try show(s, "swim", "2026-11-18")["due"] as? String, "2026-11-19")
+        XCTAssertEqual(try show(s, "swim", "2026-11-18")["next"] as? [String], ["2026-11-19"])
+        let last = try s.carousel(["done", "swim", "--today", "2026-11-19"])
+        XCTAssertTrue(last.stdout.contains("That was the last one."), last.stdout)
+        try assertFinished(s, "swim", on: "2026-11-20")
+    }
 }

@@ -57,11 +57,19 @@ public struct Series: Sendable {
     public func isOpenOccurrence(_ day: Day) -> Bool { pending(today: day) == day }
 
     /// The occurrence that is open after `done` or `skip` records `today`; nil when that was
-    /// the last one (the caller then stamps `done`). Occurrences between the open one and today
-    /// that were never done are passed over, but still count.
+    /// the last one (the caller then stamps `done`).
+    ///
+    /// - Today is the open occurrence: the next one after it.
+    /// - `due` has passed unrecorded and today is not an occurrence: `done` is that missed one,
+    ///   late, so the upcoming occurrence stays open.
+    /// - `due` is still ahead (done early): the one after `due`.
+    /// Older missed occurrences are passed over, but still count towards `COUNT`.
     public func next(afterRecording today: Day) -> Day? {
         guard let open = pending(today: today) else { return nil }
         let recorded = taken.union([today])
+        if !rule.afterCompletion, open > today, let due = card.due?.day, due < today, !taken.contains(due) {
+            return open
+        }
         if rule.afterCompletion {
             if case .count(let n) = rule.end, recorded.count >= n { return nil }
             guard let next = today.adding(rule.interval, rule.frequency) else { return nil }

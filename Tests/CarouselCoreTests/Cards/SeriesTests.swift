@@ -136,4 +136,21 @@ final class SeriesTests: XCTestCase {
         filter.overdue = true
         XCTAssertEqual(filter.apply(snapshot.cards, today: today).map(\.slug), ["open"])
     }
+
+    /// Done on a day between occurrences, after a missed one: that one is done late, and the
+    /// coming occurrence stays open (it is not skipped over).
+    func testLateDoneCompletesTheMissedOccurrence() {
+        let every2 = play(card("every 2 weeks on tue, thu for 4 times", due: "2026-11-03"),
+                          [("done", "2026-11-03"), ("done", "2026-11-05"), ("done", "2026-11-18")])
+        XCTAssertNil(every2.done)
+        XCTAssertEqual(every2.due?.day, d("2026-11-19"))
+        let finished = play(every2, [("done", "2026-11-19")])
+        XCTAssertNotNil(finished.done)
+        let month = play(card("every month on the 31st for 3 times", due: "2026-10-31"), [("done", "2026-11-01")])
+        XCTAssertEqual(month.due?.day, d("2026-12-31"))
+        let last = play(month, [("done", "2026-12-31"), ("done", "2027-01-31")])
+        XCTAssertNotNil(last.done, "31 Oct, 31 Dec, 31 Jan: the third is the last")
+        XCTAssertEqual(last.completed.count, 3)
+        XCTAssertTrue(Occurrence.isFinished(last, today: d("2027-02-01")))
+    }
 }
