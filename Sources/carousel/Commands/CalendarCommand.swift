@@ -25,7 +25,7 @@ struct CalendarCommand: ParsableCommand {
         try reporting {
             let ws = try options.workspace(writing: false)
             printDiagnostics(ws)
-            let focus = date.flatMap { DateInput.parse($0, today: ws.today)?.day } ?? ws.today
+            let focus = date.flatMap { DateInput.parse($0, today: ws.today, weekStart: ws.snapshot.settings.weekStart)?.day } ?? ws.today
             let view = CalendarView.make(ws.snapshot, period: period, date: focus)
             if options.json { return CalendarRender.json(view).print() }
             let t = Terminal.current

@@ -32,7 +32,7 @@ struct Timeline: ParsableCommand {
         try reporting {
             let ws = try options.workspace(writing: false)
             printDiagnostics(ws)
-            let focus = date.flatMap { DateInput.parse($0, today: ws.today)?.day } ?? ws.today
+            let focus = date.flatMap { DateInput.parse($0, today: ws.today, weekStart: ws.snapshot.settings.weekStart)?.day } ?? ws.today
             let nowMinutes = now.flatMap(Timeline.minutes) ?? ws.moment.minutes
             let days: [Day]
             if week {

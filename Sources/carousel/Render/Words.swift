@@ -30,6 +30,19 @@ enum Words {
         }
     }
 
+    /// The short form for narrow lines: "today", "tomorrow", "in 3d", "2d late", "Sun 29 Nov".
+    static func shortDue(_ due: Day?, today: Day) -> String {
+        guard let due else { return "someday" }
+        let n = today.days(until: due)
+        switch n {
+        case ..<0: return "\(-n)d late"
+        case 0: return "today"
+        case 1: return "tomorrow"
+        case 2...6: return "in \(n)d"
+        default: return shortDate(due)
+        }
+    }
+
     /// "●●○○○" for 2 of 5 spoons.
     static func spoons(_ n: Int) -> String { String(repeating: "●", count: n) }
 

@@ -1,0 +1,58 @@
+import CarouselCore
+
+/// Lines and JSON for card lists (`list`, `search`, and what bulk commands are about to change).
+enum ListRender {
+    static func json(_ cards: [Card], today: Day, numbers: ShortNumbers) -> JSON {
+        .object([("cards", .array(cards.map { c in
+            .object([
+                ("number", numbers.number(for: c).map(JSON.int) ?? .null),
+                ("id", .str(c.id)), ("slug", .string(c.slug)), ("title", .string(c.title)),
+                ("due", .str(CardJSON.dueText(c, today: today))), ("tags", .array(c.tags.map(JSON.string))),
+                ("category", .str(c.category)), ("importance", .int(c.importance)), ("spoons", .int(c.spoons)),
+                ("done", .bool(Occurrence.isDone(c, today: today))),
+            ])
+        }))])
+    }
+
+    static func text(_ cards: [Card], today: Day, numbers: ShortNumbers, empty: String) {
+        guard !cards.isEmpty else { return print(empty) }
+        printLines(lines(cards, today: today, numbers: numbers, width: Terminal.current.width, Terminal.current))
+        print(Terminal.current.dim("\(cards.count) card\(cards.count == 1 ? "" : "s")"))
+    }
+
+    /// One line per card: number, mark, due, spoons, slug, title, tags. The slug is never cut
+    /// (it is what people type); the title, last, gives way, so a line fits `width` whenever the
+    /// slug leaves room. Narrow lines drop the spoons and use short due words.
+    static func lines(_ cards: [Card], today: Day, numbers: ShortNumbers, width: Int, _ t: Terminal) -> [String] {
+        let rows = cards.map { c -> (card: Card, number: String, done: Bool, due: Day?) in
+            let done = Occurrence.isDone(c, today: today)
+            return (c, done ? "" : numbers.number(for: c).map(String.init) ?? "", done, Occurrence.dueDay(of: c, today: today))
+        }
+        let numberWidth = rows.map(\.number.count).max() ?? 0
+        let spoons = width >= 72, longDue = width >= 90
+        let prefix = (numberWidth > 0 ? numberWidth + 1 : 0) + 2 + (longDue ? 14 : 10) + 2 + (spoons ? 7 : 0)
+        // Slugs share a column unless one is so long the titles would get under 20 columns.
+        let longest = cards.map { displayWidth($0.slug) }.max() ?? 0
+        let slugColumn = min(longest, max(12, width - prefix - 2 - 20))
+        return rows.map { row in
+            let c = row.card
+            let num = numberWidth > 0 ? String(repeating: " ", count: numberWidth - row.number.count) + row.number + " " : ""
+            let mark = row.done ? t.green("✓") : " "
+            let due = longDue ? fit(Words.due(row.due, today: today), 14) : fit(Words.shortDue(row.due, today: today), 10)
+            let slugWidth = max(slugColumn, displayWidth(c.slug))
+            let room = width - prefix - slugWidth - 2
+            let title = self.title(c)
+            let titleText = displayWidth(title) <= room ? title : fit(title, max(4, room))
+            var line = num + mark + " " + due + "  " + (spoons ? fit(Words.spoons(c.spoons), 5) + "  " : "")
+                + t.dim(fit(c.slug, slugWidth)) + "  " + t.category(c.category, titleText)
+            let tags = c.tags.map { "#" + $0 }.joined(separator: " ")
+            let left = room - displayWidth(titleText) - 2
+            if !tags.isEmpty, left >= 4 {
+                line += "  " + t.dim(displayWidth(tags) <= left ? tags : fit(tags, left))
+            }
+            return line
+        }
+    }
+
+    static func title(_ c: Card) -> String { (c.icon.map { $0 + " " } ?? "") + c.title }
+}
