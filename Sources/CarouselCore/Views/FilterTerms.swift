@@ -29,6 +29,9 @@ public struct FilterTerms: Sendable, Equatable {
     public static func parse(_ input: [String], dates: DateWords) throws(CarouselError) -> FilterTerms {
         var t = FilterTerms()
         for w in input {
+            if w.hasPrefix("--") {
+                throw .usage("unknown option '\(w)'; see `carousel help` for the options this command takes")
+            }
             if let first = w.first, first == "+" || first == "-", w.count > 1, w.dropFirst().first?.isLetter == true {
                 t.hasTerms = true
                 let name = String(w.dropFirst())

@@ -14,32 +14,36 @@ enum SuggestRender {
             + (s.pinned ? " · repeats, due" : "")
     }
 
-    static func lines(_ list: [Suggestion], mode: Settings.Mode, today: Day, _ t: Terminal) -> [String] {
+    static func lines(_ list: [Suggestion], mode: Settings.Mode, today: Day, _ t: Terminal, numbers: ShortNumbers? = nil) -> [String] {
         guard !list.isEmpty else { return ["  " + empty] }
         let width = max(80, t.width)
+        let labels = list.map { s in numbers?.number(for: s.card).map(String.init) ?? "" }
+        let labelWidth = numbers == nil ? 0 : (labels.map(\.count).max() ?? 0) + 1
         var out: [String] = []
-        for s in list {
+        for (index, s) in list.enumerated() {
             let card = s.card
+            let label = labelWidth == 0 ? "" : String(repeating: " ", count: labelWidth - 1 - labels[index].count) + labels[index] + " "
             let title = fit((card.icon.map { $0 + " " } ?? "") + card.title, 36)
             let score = mode == .smart ? t.bold(fit(Words.number(s.score), 6)) + " " : ""
             let spoons = t.category(card.category, fit(Words.spoons(card.spoons), 6))
             let reason = why(s, mode: mode, today: today)
-            let head = "  \(score)\(title) \(spoons)"
-            let headWidth = 2 + (mode == .smart ? 7 : 0) + 36 + 1 + 6
+            let head = "  \(label)\(score)\(title) \(spoons)"
+            let headWidth = 2 + labelWidth + (mode == .smart ? 7 : 0) + 36 + 1 + 6
             let room = width - headWidth - 1
             let short = "importance \(s.importance) · " + Words.due(s.due, today: today)
-            let text = displayWidth(reason) <= room ? reason : (displayWidth(short) <= room ? short : fit(short, room))
+            let shorter = "importance \(s.importance) · " + Words.shortDue(s.due, today: today)
+            let text = [reason, short, shorter].first { displayWidth($0) <= room } ?? fit(shorter, room)
             out.append(head + " " + t.dim(text.trimmingCharacters(in: .whitespaces)))
         }
         return out
     }
 
-    static func json(_ list: [Suggestion], mode: Settings.Mode, today: Day) -> JSON {
+    static func json(_ list: [Suggestion], mode: Settings.Mode, today: Day, numbers: ShortNumbers? = nil) -> JSON {
         .object([
             ("date", .string(today.iso)),
             ("mode", .string(mode.rawValue)),
             ("cards", .array(list.map { s in
-                .object([
+                .object((numbers.map { [("number", $0.number(for: s.card).map(JSON.int) ?? .null)] } ?? []) + [
                     ("id", .str(s.card.id)),
                     ("slug", .string(s.card.slug)),
                     ("title", .string(s.card.title)),

@@ -1,0 +1,40 @@
+import ArgumentParser
+import CarouselCore
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What `done`, `rm`, `set` and `pull` share for changing several cards at once.
+struct BulkOptions: ParsableArguments {
+    @Flag(help: "Change more than 3 matching cards without asking (for scripts).")
+    var yes = false
+
+    /// More than this many cards need a yes.
+    static let askAbove = 3
+
+    /// Asks before changing more than 3 cards, listing them on stderr. Without a terminal to ask
+    /// on, refuses and says to pass `--yes`. Returns false when the person said no.
+    func confirm(_ cards: [Card], verb: String, ws: Workspace) throws -> Bool {
+        guard cards.count > BulkOptions.askAbove, !yes else { return true }
+        let t = Terminal.current
+        printError("\(cards.count) cards match; this will \(verb) them all:")
+        for line in ListRender.lines(cards, today: ws.today, numbers: ws.numbers, width: t.width, t) { printError("  " + line) }
+        guard isatty(STDIN_FILENO) == 1 else {
+            throw CarouselError.usage("nothing changed: \(cards.count) cards match and there is no terminal to ask. Pass --yes to \(verb) them all, or narrow the filter.")
+        }
+        FileHandle.standardError.write(Data("Go ahead? [y/N] ".utf8))
+        let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        if answer == "y" || answer == "yes" { return true }
+        print("Nothing changed.")
+        return false
+    }
+
+    /// When a filter matched nothing.
+    static let noMatch = "No cards match. Nothing changed."
+}
+
+/// The help for the words `done`, `rm`, `set` and `pull` take.
+let refsHelp = ArgumentHelp(
+    "Cards: numbers from `carousel list`, slugs, ids (or their start), and filters such as +home due.before:eow.",
+    valueName: "ref-or-filter")
