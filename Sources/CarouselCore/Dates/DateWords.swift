@@ -262,6 +262,13 @@ public struct DateWords: Sendable {
 
     // MARK: - Whole values
 
+    /// True for the "end of" words (`eow`, `eom`, `eoy`, `end of month`, `eom-1`…): like
+    /// Taskwarrior, they mean the end of that day, so `due.before:eow` includes the last day.
+    public static func isEnd(_ text: String) -> Bool {
+        let t = text.trimmingCharacters(in: .whitespaces).lowercased()
+        return t.hasPrefix("eo") || t.hasPrefix("end of")
+    }
+
     /// What a whole value says: the day (today when only a time was given), the time of day when
     /// one was said in words (`3pm`, `at 9`), and whether the value was an ISO date-time.
     public struct Reading: Sendable, Equatable {

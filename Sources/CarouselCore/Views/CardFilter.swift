@@ -42,7 +42,7 @@ public struct CardFilter: Sendable, Equatable {
         let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
         guard parts.count == 2, let d = DateInput.parse(parts[1], today: today, weekStart: weekStart)?.day else { return nil }
         switch parts[0].lowercased() {
-        case "before": return .before(d)
+        case "before": return DateWords.isEnd(parts[1]) ? .by(d) : .before(d)
         case "after": return .after(d)
         case "on": return .on(d)
         case "by": return .by(d)

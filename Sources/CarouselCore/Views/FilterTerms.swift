@@ -92,7 +92,7 @@ public struct FilterTerms: Sendable, Equatable {
         case "due", "due.on", "due.is":
             filter.dueTests.append(.on(try day(value)))
         case "due.before":
-            filter.dueTests.append(.before(try day(value)))
+            filter.dueTests.append(DateWords.isEnd(value) ? .by(try day(value)) : .before(try day(value)))
         case "due.after":
             filter.dueTests.append(.after(try day(value)))
         case "due.by":
