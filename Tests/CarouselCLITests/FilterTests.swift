@@ -35,8 +35,9 @@ final class FilterTests: XCTestCase {
         XCTAssertEqual(try slugs(s, ["limit:1", "+home"]), ["tidy-desk"])
         XCTAssertEqual(try slugs(s, ["+home", "--category", "work", "--due", "before:eow"]), ["tidy-desk", "write-report"])
         let bad = try s.carousel(["list", "colour:red"])
-        XCTAssertEqual(bad.status, 1)
+        XCTAssertEqual(bad.status, 2, "a usage mistake")
         XCTAssertTrue(bad.stderr.contains("unknown filter 'colour:'"), bad.stderr)
+        XCTAssertEqual(try s.carousel(["done", "--no-such-flag", "1"]).status, 2)
     }
 
     func testBulkDoneAsksAboveThreeAndRefusesWithoutATerminal() throws {

@@ -12,6 +12,8 @@ struct Remove: ParsableCommand {
     @Argument(parsing: .allUnrecognized, help: refsHelp, completion: .custom(completeRefs))
     var refs: [String] = []
 
+    func validate() throws { try validateTerms(refs) }
+
     func run() throws {
         try reporting {
             let ws = try options.workspace(writing: true)

@@ -14,6 +14,8 @@ struct SetCommand: ParsableCommand {
               completion: .custom(completeRefs))
     var words: [String] = []
 
+    func validate() throws { try validateTerms(words) }
+
     func run() throws {
         try reporting {
             let isAssignment = { (w: String) in w.contains("=") && !FilterTerms.isTerm(w) }

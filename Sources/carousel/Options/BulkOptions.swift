@@ -34,6 +34,19 @@ struct BulkOptions: ParsableArguments {
     static let noMatch = "No cards match. Nothing changed."
 }
 
+/// Usage mistakes in REF and filter words, caught before anything runs (exit 2): an option this
+/// command does not have (the words swallow unknown `--flags`) or a filter key that does not exist.
+func validateTerms(_ words: [String]) throws {
+    for w in words {
+        if w.hasPrefix("--") && w.count > 2 { throw ValidationError("unknown option '\(w)'") }
+        if let colon = w.firstIndex(of: ":"), !w[..<colon].isEmpty, w[..<colon].allSatisfy({ $0.isLetter || $0 == "." }),
+           !FilterTerms.keys.contains(w[..<colon].lowercased()) {
+            throw ValidationError("unknown filter '\(w[..<colon]):'; filters are +tag, -tag and "
+                + FilterTerms.keys.map { $0 + ":" }.joined(separator: ", "))
+        }
+    }
+}
+
 /// The help for the words `done`, `rm`, `set` and `pull` take.
 let refsHelp = ArgumentHelp(
     "Cards: numbers from `carousel list`, slugs, ids (or their start), and filters such as +home due.before:eow.",

@@ -46,6 +46,7 @@ struct ListFilters: ParsableArguments {
     var terms: [String] = []
 
     func validate() throws {
+        try validateTerms(terms)
         if let limit, limit < 0 { throw ValidationError("--limit must be 0 (all) or more, found \(limit)") }
         if open && done { throw ValidationError("--open and --done together match nothing; pick one") }
         if let due, CardFilter.dueTest(due, today: Day(dayNumber: 0)) == nil {
