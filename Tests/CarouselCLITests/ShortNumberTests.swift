@@ -54,6 +54,13 @@ final class ShortNumberTests: XCTestCase {
         XCTAssertTrue(home.split(separator: "\n").contains { $0.hasPrefix("    2 ○ ") && $0.contains("Call Mum") }, home)
         let board = try s.carousel(["board"]).stdout
         XCTAssertTrue(board.contains("1 ● Pack bag"), board)
+        try s.carousel(["add", "Concert", "--kind", "event", "--due", "2026-12-05"])
+        try s.carousel(["add", "Stand-up", "--due", "tomorrow 9am"])
+        let countdown = try s.carousel(["countdown", "--json"]).json()
+        XCTAssertEqual((countdown["events"] as? [[String: Any]])?.first?["number"] as? Int, 3)
+        let timeline = try s.carousel(["timeline", "tomorrow", "--json"]).json()
+        XCTAssertEqual((timeline["items"] as? [[String: Any]])?.first?["number"] as? Int, 4)
+        XCTAssertTrue(try s.carousel(["calendar", "--day", "2026-12-05"]).stdout.contains("carousel pull 3"))
     }
 
     func testListFitsTheColumnsAndNeverCutsTheSlug() throws {

@@ -31,7 +31,7 @@ struct CalendarCommand: ParsableCommand {
             let t = Terminal.current
             let lines: [String]
             switch period {
-            case .day: lines = CalendarRender.day(view, today: ws.today, t)
+            case .day: lines = CalendarRender.day(view, today: ws.today, t, numbers: ws.numbers)
             case .week: lines = CalendarRender.week(view, today: ws.today, t)
             case .month: lines = CalendarGridRender.month(view, today: ws.today, t)
             case .year: lines = CalendarGridRender.year(view, today: ws.today, t)
