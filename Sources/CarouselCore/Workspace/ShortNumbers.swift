@@ -6,10 +6,10 @@ import Foundation
 /// date, soonest first and undated last, then created, then slug). Cards added or reopened later
 /// that day get the next free number; a card keeps its number all day, also after it is done,
 /// so `done 3` and `undone 3` name the same card. The numbers are kept in
-/// `.carousel/numbers.json`, which is local to this device and never committed: deleting it only
+/// `.carousel/numbers.tsv`, which is local to this device and never committed: deleting it only
 /// renumbers from the cards open at that moment.
-public struct ShortNumbers: Sendable, Equatable, Codable {
-    public struct Entry: Sendable, Equatable, Codable {
+public struct ShortNumbers: Sendable, Equatable {
+    public struct Entry: Sendable, Equatable {
         public var number: Int
         /// The card's id, when it has one.
         public var id: String?
@@ -19,22 +19,52 @@ public struct ShortNumbers: Sendable, Equatable, Codable {
 
     /// The day the numbers belong to, `YYYY-MM-DD`.
     public var date: String
-    public var entries: [Entry]
+    public private(set) var entries: [Entry]
+    /// Lookups by id and by path, so numbering a large vault stays linear.
+    private var byID: [String: Int] = [:]
+    private var byPath: [String: Int] = [:]
 
     public init(date: Day, entries: [Entry] = []) {
         self.date = date.iso
-        self.entries = entries
+        self.entries = []
+        for e in entries { append(e) }
     }
 
-    static let file = Vault.localDir + "/numbers.json"
-
-    func matches(_ e: Entry, _ card: Card) -> Bool {
-        (e.id != nil && e.id == card.id) || e.path == card.path
+    /// The cache file: the date on the first line, then `number<TAB>id<TAB>path` per card (an
+    /// empty id for a card without one). Plain lines, because this is read on every command.
+    public var text: String {
+        var out = date + "\n"
+        for e in entries { out += "\(e.number)\t\(e.id ?? "")\t\(e.path)\n" }
+        return out
     }
+
+    /// Reads `text`; nil when the first line is not a date. Lines that do not read are skipped.
+    public init?(text: String) {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: true)
+        guard let first = lines.first, let day = Day(iso: first) else { return nil }
+        lines.removeFirst()
+        self.init(date: day)
+        for line in lines {
+            let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard parts.count == 3, let n = Int(parts[0]), !parts[2].isEmpty else { continue }
+            append(Entry(number: n, id: parts[1].isEmpty ? nil : String(parts[1]), path: String(parts[2])))
+        }
+    }
+
+    mutating func append(_ e: Entry) {
+        entries.append(e)
+        if let id = e.id { byID[id] = e.number }
+        byPath[e.path] = e.number
+    }
+
+    public static func == (a: ShortNumbers, b: ShortNumbers) -> Bool { a.date == b.date && a.entries == b.entries }
+
+    static let file = Vault.localDir + "/numbers.tsv"
 
     /// The card's number today, if it has one.
     public func number(for card: Card) -> Int? {
-        entries.first { matches($0, card) }?.number
+        if let id = card.id, let n = byID[id] { return n }
+        return byPath[card.path]
     }
 
     /// The card that has number `n` today, among `cards`.
@@ -49,13 +79,18 @@ public struct ShortNumbers: Sendable, Equatable, Codable {
     public static func assign(previous: ShortNumbers?, cards: [Card], today: Day) -> ShortNumbers {
         var result = previous?.date == today.iso ? previous! : ShortNumbers(date: today)
         // Refresh ids learnt since (a hand-made card gets its id on first write).
-        for i in result.entries.indices where result.entries[i].id == nil {
-            if let c = cards.first(where: { $0.path == result.entries[i].path }), let id = c.id { result.entries[i].id = id }
+        let byPath = Dictionary(cards.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        if result.entries.contains(where: { $0.id == nil && byPath[$0.path]?.id != nil }) {
+            result = ShortNumbers(date: today, entries: result.entries.map { e in
+                var e = e
+                if e.id == nil { e.id = byPath[e.path]?.id }
+                return e
+            })
         }
         let open = cards.filter { !Occurrence.isDone($0, today: today) && result.number(for: $0) == nil }
         var next = (result.entries.map(\.number).max() ?? 0) + 1
         for card in open.sorted(by: { order($0, $1, today: today) }) {
-            result.entries.append(Entry(number: next, id: card.id, path: card.path))
+            result.append(Entry(number: next, id: card.id, path: card.path))
             next += 1
         }
         return result
@@ -78,11 +113,9 @@ public struct ShortNumbers: Sendable, Equatable, Codable {
     /// A cache that cannot be read or written is rebuilt or skipped: numbers are a convenience.
     public static func refresh(vault: Vault, cards: [Card], today: Day) -> ShortNumbers {
         let path = vault.url(file)
-        let previous = FileManager.default.contents(atPath: path).flatMap { try? JSONDecoder().decode(ShortNumbers.self, from: $0) }
+        let previous = FileManager.default.contents(atPath: path).flatMap { ShortNumbers(text: String(decoding: $0, as: UTF8.self)) }
         let numbers = assign(previous: previous, cards: cards, today: today)
-        if numbers != previous, let data = try? JSONEncoder().encode(numbers) {
-            try? FileSystem.writeAtomically(String(decoding: data, as: UTF8.self), to: path)
-        }
+        if numbers != previous { try? FileSystem.writeAtomically(numbers.text, to: path) }
         return numbers
     }
 }

@@ -27,6 +27,8 @@ final class CardRefTests: XCTestCase {
         XCTAssertEqual(again.number(for: cards[4]), 4)
         XCTAssertEqual(again.card(numbered: 1, in: cards)?.slug, "soon")
         // The next day starts again from 1 with what is open then.
+        XCTAssertEqual(ShortNumbers(text: again.text), again, "the cache file reads back")
+        XCTAssertNil(ShortNumbers(text: "not a date\n1\t\tcards/a.md\n"))
         let tomorrow = ShortNumbers.assign(previous: again, cards: cards, today: monday.adding(days: 1))
         XCTAssertEqual(tomorrow.number(for: cards[4]), 1)
         XCTAssertNil(tomorrow.number(for: cards[2]))
