@@ -75,4 +75,40 @@ final class FilterTests: XCTestCase {
         XCTAssertEqual(try s.log().first, "rm: Fix the tap and Clean the garage")
         try s.assertClean()
     }
+
+    /// On a terminal, more than 3 matches are listed and asked about: "n" changes nothing, "y" goes ahead.
+    func testBulkAsksOnATerminal() throws {
+        let s = try vault()
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { throw XCTSkip("needs script(1) for a terminal") }
+        let commits = try s.log().count
+        let no = try answer("n", s, ["done", "+home"])
+        XCTAssertEqual(no.status, 0, no.stdout)
+        XCTAssertTrue(no.stdout.contains("Go ahead? [y/N]") && no.stdout.contains("Nothing changed."), no.stdout)
+        XCTAssertEqual(try s.log().count, commits)
+        let yes = try answer("y", s, ["done", "+home"])
+        XCTAssertEqual(yes.status, 0, yes.stdout)
+        XCTAssertEqual(try s.log().count, commits + 1)
+        XCTAssertEqual(try slugs(s, ["+home", "status:open"]), [])
+        try s.assertClean()
+    }
+
+    /// Runs carousel under script(1), so its standard input is a terminal, and types `reply`.
+    func answer(_ reply: String, _ s: Sandbox, _ args: [String]) throws -> RunResult {
+        let quote = { (a: String) in "'" + a.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let line = ([Sandbox.binary.path] + args + ["--vault", s.vault.path, "--today", s.today]).map(quote).joined(separator: " ")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        p.arguments = ["-qec", line, "/dev/null"]
+        p.environment = s.environment
+        let input = Pipe(), output = Pipe()
+        p.standardInput = input
+        p.standardOutput = output
+        p.standardError = output
+        try p.run()
+        input.fileHandleForWriting.write(Data((reply + "\n").utf8))
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return RunResult(status: p.terminationStatus, stdout: String(decoding: data, as: UTF8.self), stderr: "")
+    }
 }

@@ -20,7 +20,7 @@ struct Done: ParsableCommand {
             printNotices(ws)
             let selection = try ws.select(refs, openOnly: true)
             if selection.cards.isEmpty { return print(BulkOptions.noMatch) }
-            guard try bulk.confirm(selection.cards, verb: "mark done", ws: ws) else { return }
+            guard try bulk.confirm(selection.cards, verb: "mark them done", ws: ws) else { return }
             let outcomes = try ws.done(selection.cards)
             if options.json {
                 let cards = try outcomes.map { (o: DoneOutcome) throws(CarouselError) -> JSON in CardJSON.full(try ws.open(o.card)) }

@@ -21,7 +21,7 @@ struct Pull: ParsableCommand {
             var selection = try ws.select(refs, openOnly: true)
             if !selection.single { selection.cards.removeAll { $0.isPulled(on: ws.today) } }
             if selection.cards.isEmpty { return print(BulkOptions.noMatch) }
-            guard try bulk.confirm(selection.cards, verb: "pull into today", ws: ws) else { return }
+            guard try bulk.confirm(selection.cards, verb: "pull them into today", ws: ws) else { return }
             let pulled = try ws.pull(selection.cards)
             let view = TodayView.make(ws.snapshot, today: ws.today)
             if options.json { return TodayRender.json(view, numbers: ws.numbers).print() }

@@ -20,7 +20,7 @@ struct Remove: ParsableCommand {
             printNotices(ws)
             let selection = try ws.select(refs, openOnly: false)
             if selection.cards.isEmpty { return print(BulkOptions.noMatch) }
-            guard try bulk.confirm(selection.cards, verb: "remove", ws: ws) else { return }
+            guard try bulk.confirm(selection.cards, verb: "remove them", ws: ws) else { return }
             let cards = selection.cards
             let orphans = try ws.remove(cards)
             if options.json {

@@ -26,7 +26,7 @@ struct SetCommand: ParsableCommand {
             printNotices(ws)
             let selection = try ws.select(refs, openOnly: false)
             if selection.cards.isEmpty { return print(BulkOptions.noMatch) }
-            guard try bulk.confirm(selection.cards, verb: "change", ws: ws) else { return }
+            guard try bulk.confirm(selection.cards, verb: "change them", ws: ws) else { return }
             let cards = try ws.set(selection.cards, parsed)
             if options.json {
                 let out = try cards.map { (c: Card) throws(CarouselError) -> JSON in CardJSON.full(try ws.open(c)) }

@@ -18,10 +18,10 @@ struct BulkOptions: ParsableArguments {
     func confirm(_ cards: [Card], verb: String, ws: Workspace) throws -> Bool {
         guard cards.count > BulkOptions.askAbove, !yes else { return true }
         let t = Terminal.current
-        printError("\(cards.count) cards match; this will \(verb) them all:")
+        printError("\(cards.count) cards match; this will \(verb):")
         for line in ListRender.lines(cards, today: ws.today, numbers: ws.numbers, width: t.width, t) { printError("  " + line) }
         guard isatty(STDIN_FILENO) == 1 else {
-            throw CarouselError.usage("nothing changed: \(cards.count) cards match and there is no terminal to ask. Pass --yes to \(verb) them all, or narrow the filter.")
+            throw CarouselError.usage("nothing changed: \(cards.count) cards match and there is no terminal to ask. Pass --yes to \(verb), or narrow the filter.")
         }
         FileHandle.standardError.write(Data("Go ahead? [y/N] ".utf8))
         let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
