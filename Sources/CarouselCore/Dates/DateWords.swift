@@ -38,6 +38,7 @@ public struct DateWords: Sendable {
         let firstOfMonth = Day(year: t.year, month: t.month, day: 1)!
         let quarter = (t.month - 1) / 3 * 3 + 1
         switch w {
+        case "now" where inText: return nil  // "Call now" is a title, not a date
         case "today", "sod", "eod", "now": return t
         case "tomorrow", "tmr", "tmrw": return t.adding(days: 1)
         case "yesterday": return t.adding(days: -1)

@@ -12,7 +12,7 @@ struct Remove: ParsableCommand {
     @Argument(parsing: .allUnrecognized, help: refsHelp, completion: .custom(completeRefs))
     var refs: [String] = []
 
-    func validate() throws { try validateTerms(refs) }
+    func validate() throws { try validateTerms(refs, required: true) }
 
     func run() throws {
         try reporting {

@@ -14,13 +14,16 @@ struct SetCommand: ParsableCommand {
               completion: .custom(completeRefs))
     var words: [String] = []
 
-    func validate() throws { try validateTerms(words) }
+    func validate() throws { try validateTerms(words, required: true) }
 
     func run() throws {
         try reporting {
             let isAssignment = { (w: String) in w.contains("=") && !FilterTerms.isTerm(w) }
             let parsed = try words.filter(isAssignment).map { (a: String) throws(CarouselError) -> FieldAssignment in try FieldAssignment.parse(a) }
             let refs = words.filter { !isAssignment($0) }
+            if let first = words.firstIndex(where: isAssignment), let stray = words[first...].first(where: { !isAssignment($0) && !FilterTerms.isTerm($0) }) {
+                throw CarouselError.usage("expected FIELD=VALUE after the first change, found \"\(stray)\"; put the cards first and quote values with spaces: title=\"Call Mum\"")
+            }
             if parsed.isEmpty { throw CarouselError.usage("say what to change, for example: carousel set \(refs.first ?? "3") spoons=2") }
             let ws = try options.workspace(writing: true)
             printNotices(ws)

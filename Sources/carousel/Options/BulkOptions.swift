@@ -36,7 +36,10 @@ struct BulkOptions: ParsableArguments {
 
 /// Usage mistakes in REF and filter words, caught before anything runs (exit 2): an option this
 /// command does not have (the words swallow unknown `--flags`) or a filter key that does not exist.
-func validateTerms(_ words: [String]) throws {
+func validateTerms(_ words: [String], required: Bool = false) throws {
+    if required && words.isEmpty {
+        throw ValidationError("say which card: its number, its slug, or a filter such as +home or due.before:eow")
+    }
     for w in words {
         if w.hasPrefix("--") && w.count > 2 { throw ValidationError("unknown option '\(w)'") }
         if let colon = w.firstIndex(of: ":"), !w[..<colon].isEmpty, w[..<colon].allSatisfy({ $0.isLetter || $0 == "." }),

@@ -146,7 +146,7 @@ final class DateWordsTests: XCTestCase {
         XCTAssertEqual(QuickCapture.parse("Pay rent by eow", today: monday, weekStart: 7).due?.iso, "2026-11-28")
         XCTAssertEqual(QuickCapture.parse("Review today+3", today: monday).due?.iso, "2026-11-26")
         XCTAssertEqual(QuickCapture.parse("Plan in 2 weeks", today: monday).due?.iso, "2026-12-07")
-        for title in ["Enjoy the sun", "Sat down with Sam", "Run 5k", "Meet at 5th avenue", "Print 3d model"] {
+        for title in ["Enjoy the sun", "Sat down with Sam", "Run 5k", "Meet at 5th avenue", "Print 3d model", "Call now", "Fix follow-up"] {
             let plain = QuickCapture.parse(title, today: monday)
             XCTAssertEqual(plain.title, title)
             XCTAssertNil(plain.due, title)
