@@ -18,21 +18,21 @@ final class ShortNumberTests: XCTestCase {
         try s.carousel(["add", "Call Mum", "--due", "2026-11-24"])
         try s.carousel(["add", "Pack bag", "--due", "2026-11-23"])
         try s.carousel(["add", "Read a book"])
-        // Numbered as they come during the day; each keeps its number.
-        XCTAssertEqual(try numbers(s), ["call-mum": 1, "pack-bag": 2, "read-a-book": 3])
-        let done = try s.carousel(["done", "1"])
+        // The first view of the day numbers the open cards: soonest due first, undated last.
+        XCTAssertEqual(try numbers(s), ["pack-bag": 1, "call-mum": 2, "read-a-book": 3])
+        let done = try s.carousel(["done", "2"])
         XCTAssertEqual(done.status, 0, done.stderr)
         XCTAssertEqual(try s.log().first, "done: Call Mum")
         // A card added later gets the next number; nobody else moves, and the done card keeps 2.
         try s.carousel(["add", "Water plants", "--due", "2026-11-23"])
         let after = try numbers(s)
-        XCTAssertEqual(after["pack-bag"], 2)
+        XCTAssertEqual(after["pack-bag"], 1)
         XCTAssertEqual(after["read-a-book"], 3)
         XCTAssertEqual(after["water-plants"], 4)
-        XCTAssertEqual(after["call-mum"], 1, "a card done today keeps its number")
+        XCTAssertEqual(after["call-mum"], 2, "a card done today keeps its number")
         let text = try s.carousel(["list"]).stdout
         XCTAssertTrue(text.split(separator: "\n").contains { $0.hasPrefix("  ✓") && $0.contains("call-mum") }, "text shows a tick, not the number: \(text)")
-        let undone = try s.carousel(["undone", "1", "--json"]).json()
+        let undone = try s.carousel(["undone", "2", "--json"]).json()
         XCTAssertEqual(undone["slug"] as? String, "call-mum")
         // The next day numbers start again from what is open, soonest due first, undated last.
         s.today = "2026-11-24"
@@ -57,10 +57,11 @@ final class ShortNumberTests: XCTestCase {
         try s.carousel(["add", "Concert", "--kind", "event", "--due", "2026-12-05"])
         try s.carousel(["add", "Stand-up", "--due", "tomorrow 9am"])
         let countdown = try s.carousel(["countdown", "--json"]).json()
-        XCTAssertEqual((countdown["events"] as? [[String: Any]])?.first?["number"] as? Int, 3)
+        // Both new cards are numbered at the next view, soonest due first.
+        XCTAssertEqual((countdown["events"] as? [[String: Any]])?.first?["number"] as? Int, 4)
         let timeline = try s.carousel(["timeline", "tomorrow", "--json"]).json()
-        XCTAssertEqual((timeline["items"] as? [[String: Any]])?.first?["number"] as? Int, 4)
-        XCTAssertTrue(try s.carousel(["calendar", "--day", "2026-12-05"]).stdout.contains("carousel pull 3"))
+        XCTAssertEqual((timeline["items"] as? [[String: Any]])?.first?["number"] as? Int, 3)
+        XCTAssertTrue(try s.carousel(["calendar", "--day", "2026-12-05"]).stdout.contains("carousel pull 4"))
     }
 
     func testListFitsTheColumnsAndNeverCutsTheSlug() throws {

@@ -2,9 +2,9 @@ import Foundation
 
 /// Short numbers for open cards, stable for the day (like Taskwarrior's ids): `carousel done 3`.
 ///
-/// On the first command of a day the open cards are numbered 1, 2, 3… in a fixed order (due
-/// date, soonest first and undated last, then created, then slug). Cards added or reopened later
-/// that day get the next free number; a card keeps its number all day, also after it is done,
+/// The first time a day's numbers are needed, the open cards are numbered 1, 2, 3… in a fixed
+/// order (due date, soonest first and undated last, then created, then slug). Cards added or
+/// reopened later that day get the next free numbers; a card keeps its number all day, also after it is done,
 /// so `done 3` and `undone 3` name the same card. The numbers are kept in
 /// `.carousel/numbers.tsv`, which is local to this device and never committed: deleting it only
 /// renumbers from the cards open at that moment.

@@ -40,8 +40,15 @@ public final class Workspace {
     public let moment: Moment
     public var today: Day { moment.today }
     public private(set) var snapshot: VaultSnapshot
-    /// Today's short numbers for open cards (`ShortNumbers`), refreshed after every commit.
-    public private(set) var numbers: ShortNumbers
+    /// Today's short numbers for open cards (`ShortNumbers`), read on first use (a command that
+    /// neither shows numbers nor takes one never reads or writes them) and kept fresh after commits.
+    public var numbers: ShortNumbers {
+        if let n = numbersStorage { return n }
+        let n = ShortNumbers.refresh(vault: vault, cards: snapshot.cards, today: today)
+        numbersStorage = n
+        return n
+    }
+    private var numbersStorage: ShortNumbers?
     /// Things the person should hear about besides the result (edits committed, files skipped).
     public private(set) var notices: [String] = []
     let environment: [String: String]
@@ -67,7 +74,6 @@ public final class Workspace {
             }
         }
         snapshot = try VaultSnapshot.load(vault: vault, day: moment.today, progress: progress)
-        numbers = ShortNumbers.refresh(vault: vault, cards: snapshot.cards, today: moment.today)
     }
 
     /// The date words of this vault: relative to today, with its `week_start`.
@@ -85,7 +91,7 @@ public final class Workspace {
     public func commit(_ writes: [FileWrite], message: String) throws(CarouselError) -> String? {
         let id = try writer().apply(writes, message: message)
         update(with: writes)
-        numbers = ShortNumbers.refresh(vault: vault, cards: snapshot.cards, today: today)
+        if numbersStorage != nil { numbersStorage = ShortNumbers.refresh(vault: vault, cards: snapshot.cards, today: today) }
         return id
     }
 
