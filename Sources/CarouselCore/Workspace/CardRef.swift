@@ -12,10 +12,11 @@ public enum CardRef {
 
     /// The card `ref` names. An ambiguous REF lists its candidates; an unknown one its nearest
     /// matches; a REF naming a file that does not parse fails with that file's error.
-    public static func resolve(_ ref: String, cards: [Card], numbers: ShortNumbers?,
+    /// `numbers` is read only when the REF is a number or the answer lists candidates.
+    public static func resolve(_ ref: String, cards: [Card], numbers numbersIfNeeded: @autoclosure () -> ShortNumbers?,
                                diagnostics: [FileDiagnostic] = []) throws(CarouselError) -> Card {
         if let n = number(ref) {
-            if let card = numbers?.card(numbered: n, in: cards) { return card }
+            if let card = numbersIfNeeded()?.card(numbered: n, in: cards) { return card }
             if let exact = cards.first(where: { $0.slug == ref }) { return exact }
             throw .unknownNumber(n)
         }
@@ -27,6 +28,7 @@ public enum CardRef {
         let lower = needle.lowercased()
         let prefixed = cards.filter { $0.slug.hasPrefix(lower) || ($0.id?.lowercased().hasPrefix(lower) ?? false) }
         if prefixed.count == 1 { return prefixed[0] }
+        let numbers = numbersIfNeeded()
         if prefixed.count > 1 {
             throw .ambiguousCard(ref: ref, candidates: prefixed.sorted { $0.slug < $1.slug }.map { describe($0, numbers) })
         }
