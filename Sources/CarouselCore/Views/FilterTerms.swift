@@ -112,16 +112,16 @@ public struct FilterTerms: Sendable, Equatable {
 
     /// Taskwarrior-style virtual tags, in capitals: `+OVERDUE`, `-SOMEDAY`, `+REPEATING`, `+TODAY`.
     enum Virtual: String {
-        case OVERDUE, SOMEDAY, REPEATING, TODAY, DONE, OPEN
+        case overdue = "OVERDUE", someday = "SOMEDAY", repeating = "REPEATING", today = "TODAY", done = "DONE", open = "OPEN"
 
         func apply(to f: inout CardFilter, include: Bool) {
             switch self {
-            case .OVERDUE: if include { f.overdue = true } else { f.notOverdue = true }
-            case .SOMEDAY: f.hasDue = !include
-            case .REPEATING: f.repeatingTest = include
-            case .TODAY: f.pulled = include
-            case .DONE: f.status = include ? .done : .open
-            case .OPEN: f.status = include ? .open : .done
+            case .overdue: if include { f.overdue = true } else { f.notOverdue = true }
+            case .someday: f.hasDue = !include
+            case .repeating: f.repeatingTest = include
+            case .today: f.pulled = include
+            case .done: f.status = include ? .done : .open
+            case .open: f.status = include ? .open : .done
             }
         }
     }

@@ -68,13 +68,12 @@ struct ListFilters: ParsableArguments {
         f.merge(base)
         var paths: Set<String>?
         for word in parsed.words {
-            if let n = CardRef.number(word), let card = ws.numbers.card(numbered: n, in: ws.snapshot.cards) {
-                paths = (paths ?? []).union([card.path])
-            } else if CardRef.number(word) != nil {
-                throw CarouselError.unknownNumber(CardRef.number(word)!)
-            } else {
+            guard let n = CardRef.number(word) else {
                 f.text.append(word)
+                continue
             }
+            guard let card = ws.numbers.card(numbered: n, in: ws.snapshot.cards) else { throw CarouselError.unknownNumber(n) }
+            paths = (paths ?? []).union([card.path])
         }
         if let paths { f.paths = paths }
         if let limit { f.limit = limit == 0 ? nil : limit }
