@@ -100,10 +100,8 @@ public struct CardFilter: Sendable, Equatable {
         let done = Occurrence.isDone(c, today: today)
         if status == .open && done || status == .done && !done { return false }
         let dueDay = Occurrence.dueDay(of: c, today: today)
-        if overdue {
-            guard let d = dueDay, d < today, !done else { return false }
-        }
-        if notOverdue, let d = dueDay, d < today, !done { return false }
+        if overdue, !Occurrence.isOverdue(c, today: today) { return false }
+        if notOverdue, Occurrence.isOverdue(c, today: today) { return false }
         if let hasDue, (dueDay != nil) != hasDue { return false }
         for test in (due.map { [$0] } ?? []) + dueTests {
             guard let d = dueDay else { return false }

@@ -52,7 +52,7 @@ extension Workspace {
             file.set(a.field, int: n)
         case "tags":
             file.set("tags", list: FieldAssignment.list(v))
-        case "due", "start", "today":
+        case "due", "start", "today", "series_start":
             guard let reading = dateWords.read(v) else {
                 throw .invalidValue(field: a.field, message: "expected \(DateInput.help), found \"\(v)\"")
             }
@@ -62,7 +62,7 @@ extension Workspace {
                 file.set("due", string: date.day.iso)
                 file.set("start", string: date.description)
             } else {
-                file.set(a.field, string: a.field == "today" ? date.day.iso : date.description)
+                file.set(a.field, string: ["today", "series_start"].contains(a.field) ? date.day.iso : date.description)
             }
         case "done":
             if ["now", "true", "yes"].contains(v.lowercased()) {

@@ -23,7 +23,7 @@ struct Done: ParsableCommand {
             guard try bulk.confirm(selection.cards, verb: "mark them done", ws: ws) else { return }
             let outcomes = try ws.done(selection.cards)
             if options.json {
-                let cards = try outcomes.map { (o: DoneOutcome) throws(CarouselError) -> JSON in CardJSON.full(try ws.open(o.card)) }
+                let cards = try outcomes.map { (o: DoneOutcome) throws(CarouselError) -> JSON in CardJSON.full(try ws.open(o.card), today: ws.today) }
                 return (selection.single ? cards[0] : JSON.object([("cards", .array(cards))])).print()
             }
             let t = Terminal.current
@@ -35,7 +35,12 @@ struct Done: ParsableCommand {
                     let when = next.map { "Next one: " + Words.shortDate($0) + "." } ?? "That was the last one."
                     print(t.green("✓") + " Done for today: " + t.bold(card.title) + ". " + when)
                 case let .alreadyDone(card):
-                    print(t.bold(card.title) + " is already done. Nothing changed.")
+                    if Occurrence.isFinished(card, today: ws.today) {
+                        print(t.bold(card.title) + " has finished: its last occurrence is behind it. Nothing changed. "
+                            + t.dim("`carousel undone \(card.slug)` reopens it."))
+                    } else {
+                        print(t.bold(card.title) + " is already done. Nothing changed.")
+                    }
                 }
             }
         }

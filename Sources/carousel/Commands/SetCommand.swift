@@ -32,7 +32,7 @@ struct SetCommand: ParsableCommand {
             guard try bulk.confirm(selection.cards, verb: "change them", ws: ws) else { return }
             let cards = try ws.set(selection.cards, parsed)
             if options.json {
-                let out = try cards.map { (c: Card) throws(CarouselError) -> JSON in CardJSON.full(try ws.open(c)) }
+                let out = try cards.map { (c: Card) throws(CarouselError) -> JSON in CardJSON.full(try ws.open(c), today: ws.today) }
                 return (selection.single ? out[0] : JSON.object([("cards", .array(out))])).print()
             }
             let change = parsed.map { $0.value.isEmpty ? "cleared \($0.field)" : "\($0.field) = \($0.value)" }.joined(separator: ", ")

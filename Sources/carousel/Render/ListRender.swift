@@ -10,6 +10,7 @@ enum ListRender {
                 ("due", .str(CardJSON.dueText(c, today: today))), ("tags", .array(c.tags.map(JSON.string))),
                 ("category", .str(c.category)), ("importance", .int(c.importance)), ("spoons", .int(c.spoons)),
                 ("done", .bool(Occurrence.isDone(c, today: today))),
+                ("overdue", .bool(Occurrence.isOverdue(c, today: today))),
             ])
         }))])
     }
@@ -24,13 +25,14 @@ enum ListRender {
     /// (it is what people type); the title, last, gives way, so a line fits `width` whenever the
     /// slug leaves room. Narrow lines drop the spoons and use short due words.
     static func lines(_ cards: [Card], today: Day, numbers: ShortNumbers, width: Int, _ t: Terminal) -> [String] {
-        let rows = cards.map { c -> (card: Card, number: String, done: Bool, due: Day?) in
+        let spoons = width >= 72, longDue = width >= 90
+        let dueWidth = longDue ? 15 : 11
+        let rows = cards.map { c -> (card: Card, number: String, done: Bool, due: String) in
             let done = Occurrence.isDone(c, today: today)
-            return (c, done ? "" : numbers.number(for: c).map(String.init) ?? "", done, Occurrence.dueDay(of: c, today: today))
+            return (c, done ? "" : numbers.number(for: c).map(String.init) ?? "", done, dueWords(c, today: today, long: longDue))
         }
         let numberWidth = rows.map(\.number.count).max() ?? 0
-        let spoons = width >= 72, longDue = width >= 90
-        let prefix = (numberWidth > 0 ? numberWidth + 1 : 0) + 2 + (longDue ? 14 : 10) + 2 + (spoons ? 7 : 0)
+        let prefix = (numberWidth > 0 ? numberWidth + 1 : 0) + 2 + dueWidth + 2 + (spoons ? 7 : 0)
         // Slugs share a column unless one is so long the titles would get under 20 columns.
         let longest = cards.map { displayWidth($0.slug) }.max() ?? 0
         let slugColumn = min(longest, max(12, width - prefix - 2 - 20))
@@ -38,7 +40,7 @@ enum ListRender {
             let c = row.card
             let num = numberWidth > 0 ? String(repeating: " ", count: numberWidth - row.number.count) + row.number + " " : ""
             let mark = row.done ? t.green("✓") : " "
-            let due = longDue ? fit(Words.due(row.due, today: today), 14) : fit(Words.shortDue(row.due, today: today), 10)
+            let due = fit(row.due, dueWidth)
             let slugWidth = max(slugColumn, displayWidth(c.slug))
             let room = width - prefix - slugWidth - 2
             let title = self.title(c)
@@ -52,6 +54,16 @@ enum ListRender {
             }
             return line
         }
+    }
+
+    /// `Words.cardDue` ("finished", "past", "was due …", "3 days overdue", "due tomorrow"), or
+    /// its short form for narrow lines ("was 21 Nov", "3d overdue", "in 2d").
+    static func dueWords(_ c: Card, today: Day, long: Bool) -> String {
+        let words = Words.cardDue(c, today: today)
+        if long || ["finished", "done", "past"].contains(words) { return words }
+        let day = Occurrence.dueDay(of: c, today: today)
+        if words.hasPrefix("was due"), let day { return "was \(day.day) \(Words.months[day.month - 1])" }
+        return Words.shortDue(day, today: today)
     }
 
     static func title(_ c: Card) -> String { (c.icon.map { $0 + " " } ?? "") + c.title }

@@ -30,9 +30,11 @@ enum SuggestRender {
             let head = "  \(label)\(score)\(title) \(spoons)"
             let headWidth = 2 + labelWidth + (mode == .smart ? 7 : 0) + 36 + 1 + 6
             let room = width - headWidth - 1
-            let short = "importance \(s.importance) · " + Words.due(s.due, today: today)
-            let shorter = "importance \(s.importance) · " + Words.shortDue(s.due, today: today)
-            let text = [reason, short, shorter].first { displayWidth($0) <= room } ?? fit(shorter, room)
+            // Shorter and shorter, each still saying something whole: never "due in 2 da…".
+            let shortDue = Words.shortDue(s.due, today: today)
+            let candidates = [reason, "importance \(s.importance) · " + Words.due(s.due, today: today),
+                              "importance \(s.importance) · " + shortDue, "imp \(s.importance) · " + shortDue, shortDue]
+            let text = candidates.first { displayWidth($0) <= room } ?? fit(shortDue, room)
             out.append(head + " " + t.dim(text.trimmingCharacters(in: .whitespaces)))
         }
         return out
