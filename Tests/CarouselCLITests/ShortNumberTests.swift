@@ -84,7 +84,8 @@ final class ShortNumberTests: XCTestCase {
         for title in ["Call Mum", "Pack bag", "Book dentist"] { try s.carousel(["add", title]) }
         let n = try numbers(s)
         let commits = try s.log().count
-        let r = try s.carousel(["done", String(n["pack-bag"]!), String(n["book-dentist"]!), "call-mum"])
+        let pack = try XCTUnwrap(n["pack-bag"]), dentist = try XCTUnwrap(n["book-dentist"])
+        let r = try s.carousel(["done", String(pack), String(dentist), "call-mum"])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(try s.log().count, commits + 1)
         XCTAssertEqual(try s.log().first, "done: Pack bag, Book dentist and Call Mum")

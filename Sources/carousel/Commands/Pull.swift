@@ -19,8 +19,14 @@ struct Pull: ParsableCommand {
             let ws = try options.workspace(writing: true)
             printNotices(ws)
             var selection = try ws.select(refs, openOnly: true)
-            if !selection.single { selection.cards.removeAll { $0.isPulled(on: ws.today) } }
             if selection.cards.isEmpty { return print(BulkOptions.noMatch) }
+            if !selection.single {
+                let already = selection.cards.filter { $0.isPulled(on: ws.today) }
+                selection.cards.removeAll { $0.isPulled(on: ws.today) }
+                if selection.cards.isEmpty {
+                    return print("Already in today: " + already.map(\.title).joined(separator: ", ") + ". Nothing changed.")
+                }
+            }
             guard try bulk.confirm(selection.cards, verb: "pull them into today", ws: ws) else { return }
             let pulled = try ws.pull(selection.cards)
             let view = TodayView.make(ws.snapshot, today: ws.today)
