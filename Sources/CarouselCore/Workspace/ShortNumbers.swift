@@ -20,7 +20,8 @@ public struct ShortNumbers: Sendable, Equatable {
     /// The day the numbers belong to, `YYYY-MM-DD`.
     public var date: String
     public private(set) var entries: [Entry]
-    /// Lookups by id and by path, so numbering a large vault stays linear.
+    /// Lookups, so numbering a large vault stays linear: by id, and by path for cards that had
+    /// no id when they were numbered (a card made again at a removed card's path is a new card).
     private var byID: [String: Int] = [:]
     private var byPath: [String: Int] = [:]
 
@@ -53,8 +54,7 @@ public struct ShortNumbers: Sendable, Equatable {
 
     mutating func append(_ e: Entry) {
         entries.append(e)
-        if let id = e.id { byID[id] = e.number }
-        byPath[e.path] = e.number
+        if let id = e.id { byID[id] = e.number } else { byPath[e.path] = e.number }
     }
 
     public static func == (a: ShortNumbers, b: ShortNumbers) -> Bool { a.date == b.date && a.entries == b.entries }
@@ -70,7 +70,7 @@ public struct ShortNumbers: Sendable, Equatable {
     /// The card that has number `n` today, among `cards`.
     public func card(numbered n: Int, in cards: [Card]) -> Card? {
         guard let e = entries.first(where: { $0.number == n }) else { return nil }
-        if let id = e.id, let byID = cards.first(where: { $0.id == id }) { return byID }
+        if let id = e.id { return cards.first { $0.id == id } }
         return cards.first { $0.path == e.path }
     }
 

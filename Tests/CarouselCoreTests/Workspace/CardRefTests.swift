@@ -28,6 +28,13 @@ final class CardRefTests: XCTestCase {
         XCTAssertEqual(again.card(numbered: 1, in: cards)?.slug, "soon")
         // The next day starts again from 1 with what is open then.
         XCTAssertEqual(ShortNumbers(text: again.text), again, "the cache file reads back")
+        // A card made again at a removed card's path is a new card with a new number.
+        var remade = cards
+        remade[4] = card("new", due: "2026-11-23", id: "01KNEW")
+        let renumbered = ShortNumbers.assign(previous: ShortNumbers.assign(previous: nil, cards: [card("new", id: "01KOLD")], today: monday),
+                                             cards: remade, today: monday)
+        XCTAssertEqual(renumbered.number(for: remade[4]), 2, "1 stays with the removed card")
+        XCTAssertNil(renumbered.card(numbered: 1, in: remade))
         XCTAssertNil(ShortNumbers(text: "not a date\n1\t\tcards/a.md\n"))
         let tomorrow = ShortNumbers.assign(previous: again, cards: cards, today: monday.adding(days: 1))
         XCTAssertEqual(tomorrow.number(for: cards[4]), 1)
