@@ -125,8 +125,13 @@ final class Sandbox: @unchecked Sendable {
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err
-        p.standardInput = FileHandle.nullDevice
+        let input = stdin.map { _ in Pipe() }
+        p.standardInput = input ?? FileHandle.nullDevice
         try p.run()
+        if let input, let stdin {
+            input.fileHandleForWriting.write(Data(stdin.utf8))
+            try input.fileHandleForWriting.close()
+        }
         // Read both pipes before waiting so a large output cannot block the child.
         let errBox = DataBox()
         let group = DispatchGroup()

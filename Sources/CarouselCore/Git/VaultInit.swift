@@ -79,7 +79,7 @@ public enum VaultInit {
 
     static func mergedIgnore(existing: String?) -> String {
         guard let existing, !existing.isEmpty else { return gitignore }
-        if existing.split(separator: "\n").contains(where: { $0.trimmingCharacters(in: .whitespaces) == ".carousel/" }) {
+        if TextLines.split(existing).contains(where: { $0.trimmingCharacters(in: .whitespaces) == ".carousel/" }) {
             return existing
         }
         return existing + (existing.hasSuffix("\n") ? "" : "\n") + gitignore

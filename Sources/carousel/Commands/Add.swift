@@ -16,7 +16,7 @@ struct Add: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The card's title, or a quick-capture line like \"Call Mum tomorrow #family !4 ~1\".")
+    @Argument(help: "The card's title, or a quick-capture line like \"Call Mum tomorrow #family !4 ~1\"; - reads one card per line from standard input.")
     var title: String
 
     @Flag(help: "Keep the text as the title; do not read dates, #tags and the like from it.")
@@ -58,6 +58,7 @@ struct Add: ParsableCommand {
     }
 
     func run() throws {
+        if title == "-" { return try addLines() }
         try reporting {
             let ws = try options.workspace(writing: true)
             printNotices(ws)

@@ -64,7 +64,7 @@ struct Show: ParsableCommand {
             row("created", card.created?.description)
             row("id", card.id ?? t.dim("(none yet; written on the first change)"))
             let body = file.document.body.trimmingCharacters(in: .whitespacesAndNewlines)
-            if !body.isEmpty { out += [""] + body.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 } }
+            if !body.isEmpty { out += [""] + TextLines.split(body, keepTrailingEmpty: true).map { "  " + $0 } }
             out.append("")
             print(out.joined(separator: "\n"))
         }

@@ -11,6 +11,7 @@ enum ListRender {
                 ("category", .str(c.category)), ("importance", .int(c.importance)), ("spoons", .int(c.spoons)),
                 ("done", .bool(Occurrence.isDone(c, today: today))),
                 ("overdue", .bool(Occurrence.isOverdue(c, today: today))),
+                ("waiting", .bool(Occurrence.isWaiting(c, today: today))),
             ])
         }))])
     }
