@@ -91,6 +91,18 @@ final class Sandbox: @unchecked Sendable {
         try String(decoding: Data(contentsOf: vault.appendingPathComponent(relative)), as: UTF8.self)
     }
 
+    /// Deletes `.carousel/` (the index and everything local) but keeps the day's short numbers,
+    /// which are stable for the day by design, so views can be compared before and after.
+    func removeLocalStateKeepingNumbers() throws {
+        let local = vault.appendingPathComponent(".carousel")
+        let numbers = try? Data(contentsOf: local.appendingPathComponent("numbers.tsv"))
+        try FileManager.default.removeItem(at: local)
+        if let numbers {
+            try FileManager.default.createDirectory(at: local, withIntermediateDirectories: true)
+            try numbers.write(to: local.appendingPathComponent("numbers.tsv"))
+        }
+    }
+
     /// Commit subjects, newest first.
     func log() throws -> [String] {
         try git(["log", "--format=%s"]).stdout.split(separator: "\n").map(String.init)

@@ -4,6 +4,8 @@ public struct NewCard: Sendable {
     public var spoons: Int?
     public var importance: Int?
     public var due: String?
+    /// A start date-time (`YYYY-MM-DDTHH:MM`) or date words, for the timeline.
+    public var start: String?
     public var tags: [String] = []
     public var category: String?
     public var parent: String?
@@ -51,6 +53,7 @@ extension Workspace {
         if let c = new.category { assignments.append(.init(field: "category", value: c)) }
         if !new.tags.isEmpty { assignments.append(.init(field: "tags", value: new.tags.joined(separator: ","))) }
         if let d = new.due { assignments.append(.init(field: "due", value: d)) }
+        if let s = new.start { assignments.append(.init(field: "start", value: s)) }
         if let r = new.repeatRule { assignments.append(.init(field: "repeat", value: r)) }
         if let p = new.parent { assignments.append(.init(field: "parent", value: p)) }
         if let e = new.emoji { assignments.append(.init(field: "emoji", value: e)) }
