@@ -41,12 +41,15 @@ final class Sandbox: @unchecked Sendable {
         return dir.appendingPathComponent("carousel")
     }
 
+    /// More variables for every command this sandbox runs (an ssh agent, a fake passwd home).
+    var extraEnvironment: [String: String] = [:]
+
     var environment: [String: String] {
         [
             "HOME": home.path, "XDG_CONFIG_HOME": home.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "GIT_CONFIG_NOSYSTEM": "1", "NO_COLOR": "1", "LANG": "C.UTF-8",
             "CAROUSEL_AUTHOR_NAME": "Test Person", "CAROUSEL_AUTHOR_EMAIL": "test@example.invalid",
-        ]
+        ].merging(extraEnvironment) { $1 }
     }
 
     /// Runs `carousel ARGS --vault <vault> --today <today>` unless the args say otherwise.

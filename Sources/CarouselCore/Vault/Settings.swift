@@ -17,6 +17,8 @@ public struct Settings: Sendable, Equatable {
     public var categoryColors: [String: String] = [
         "personal": "blue", "work": "magenta", "health": "green", "creative": "yellow", "other": "white",
     ]
+    /// `sync: {timeout: 60}`: seconds a sync may wait without a word from the remote.
+    public var syncTimeout: Int?
     /// The first day the vault was used, for the settings guardrail.
     public var started: Day?
 
@@ -46,7 +48,7 @@ public struct Settings: Sendable, Equatable {
     }
 
     /// Every key `carousel.yaml` understands.
-    public static let keys = ["budget", "carousel", "views", "week_start", "theme", "reduce_motion", "started", "categories"]
+    public static let keys = ["budget", "carousel", "views", "week_start", "theme", "reduce_motion", "started", "categories", "sync"]
     /// The views home can point at.
     public static let viewNames = ["board", "habits", "streaks", "countdown", "calendar", "timeline", "checkin", "check-in"]
     /// `theme`: `auto` colours a terminal, `plain` never colours.
@@ -120,6 +122,19 @@ public struct Settings: Sendable, Equatable {
             case "started":
                 guard let day = Day(iso: text) else { throw diag(v.mark, "started must be a date like 2026-11-23, found \"\(text)\"") }
                 settings.started = day
+            case "sync":
+                guard let pairs = v.mapping else { throw diag(v.mark, "sync must be a mapping like `sync: {timeout: 60}`") }
+                for (k2, v2) in pairs {
+                    let name = k2.scalar?.string ?? ""
+                    guard name == "timeout" else {
+                        throw diag(k2.mark, "sync: unknown setting '\(name)'; sync takes timeout (seconds, 1–3600)")
+                    }
+                    let text2 = v2.scalar?.string ?? ""
+                    guard let n = Int(text2), (1...3600).contains(n) else {
+                        throw diag(v2.mark, "sync.timeout must be 1–3600 seconds, found \"\(text2)\"")
+                    }
+                    settings.syncTimeout = n
+                }
             case "categories":
                 guard let pairs = v.mapping else {
                     throw diag(v.mark, "categories must map a category to a colour, like `work: magenta`")

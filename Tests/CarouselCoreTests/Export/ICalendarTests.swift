@@ -35,7 +35,8 @@ final class ICalendarTests: XCTestCase {
         c.created = DateValue(day: Day(iso: "2026-11-01")!)
         c.skipped = [Day(iso: "2026-11-12")!]
         let ics = ICalendar.render([.init(card: c, body: "")], today: today)
-        XCTAssertTrue(ics.contains("DTSTART;VALUE=DATE:20261101\r\nRRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH;UNTIL=20261230\r\nEXDATE;VALUE=DATE:20261112\r\n"), ics)
+        // DTSTART is the first real occurrence (Tue 3 Nov), never the creation day (a Sunday).
+        XCTAssertTrue(ics.contains("DTSTART;VALUE=DATE:20261103\r\nRRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH;UNTIL=20261230\r\nEXDATE;VALUE=DATE:20261112\r\n"), ics)
     }
 
     func testEventsAreAllDayAndUndatedCardsAreLeftOut() {
