@@ -36,6 +36,8 @@ public final class VaultWriter {
         }
         signature = VaultWriter.signature(repository: repository, environment: environment)
         device = VaultWriter.device(repository: repository, environment: environment)
+        VaultInit.ensureLocalExcludes(vault)
+        CrashRecovery.removeOrphanTemporaryFiles(vault)
     }
 
     static func device(repository: Repository, environment: [String: String]) -> String {
@@ -73,13 +75,7 @@ public final class VaultWriter {
         }
         _ = CrashRecovery.clearStaleGitLocks(vault)
         try CrashRecovery.writeIntent(Intent(message: message, paths: writes.map(\.path)), vault: vault)
-        for write in writes {
-            if let text = write.text {
-                try FileSystem.writeAtomically(text, to: vault.url(write.path))
-            } else {
-                try FileSystem.remove(vault.url(write.path))
-            }
-        }
+        for write in writes { try vault.write(write.path, text: write.text) }
         do {
             let paths = writes.map(\.path) + extra.filter { p in !writes.contains { $0.path == p } }
             let id = try repository.commit(paths: paths, message: stamped(message), signature: signature)?.hex
@@ -144,6 +140,11 @@ public final class VaultWriter {
                 try? FileSystem.remove(vault.url(entry.path))
                 continue
             }
+            if let destination = leavesVault(entry.path) {
+                // A link out of the vault (or into .git/ or .carousel/) is never staged.
+                skipped.append(Vault.skippedLinkDiagnostic(entry.path, destination))
+                continue
+            }
             if entry.change == .deleted {
                 paths.append(entry.path)
                 described.append("remove " + title(atHead: entry.path))
@@ -160,6 +161,15 @@ public final class VaultWriter {
         return (paths, skipped, described)
     }
 
+    /// Where a changed path leads when it is a link (or sits behind one) that leaves the vault.
+    private func leavesVault(_ path: String) -> Vault.Destination? {
+        guard vault.isLink(path) || !vault.contains(relative: path) else { return nil }
+        let destination = vault.destination(of: path)
+        if case .inside = destination { return nil }
+        if case .missing = destination, PathName.isPlainRelativePath(path), !vault.isLink(path) { return nil }
+        return destination
+    }
+
     /// "Call Mum", "Call Mum, Water the plants", or "Call Mum, Water the plants and 3 more".
     static func summarize(_ items: [String]) -> String {
         if items.count <= 3 { return items.joined(separator: ", ") }
@@ -168,16 +178,15 @@ public final class VaultWriter {
 
     /// Why a changed file must not be committed, if it is a vault file that does not parse.
     private func problem(in path: String) -> FileDiagnostic? {
-        let full = vault.url(path)
         if path == Vault.settingsFile {
-            guard let text = try? FileSystem.readText(full) else { return nil }
+            guard let text = try? vault.readText(path) else { return nil }
             do { _ = try Settings.parse(text: text) } catch { return error }
             return nil
         }
         guard path.hasSuffix(".md"),
               path.hasPrefix(Vault.cardsDir + "/") || path.hasPrefix(Vault.habitsDir + "/") else { return nil }
         let text: String
-        do { text = try FileSystem.readText(full) } catch {
+        do { text = try vault.readText(path) } catch {
             return FileDiagnostic(path: path, line: 1, column: 1, message: error.localizedDescription)
         }
         if let line = text.components(separatedBy: "\n").firstIndex(where: { $0.hasPrefix("<<<<<<< ") }) {
@@ -193,7 +202,7 @@ public final class VaultWriter {
     }
 
     private func title(inWorkTree path: String) -> String {
-        guard let text = try? FileSystem.readText(vault.url(path)) else { return path }
+        guard let text = try? vault.readText(path) else { return path }
         return VaultWriter.title(fromText: text, path: path)
     }
 

@@ -65,6 +65,9 @@ struct SyncRound {
             let remoteTip = try repo.referenceTarget("refs/remotes/\(remote)/\(report.branch)")
             guard var head = try repo.headID() else { throw CarouselError.git("this vault has no commits yet") }
             if let remoteTip, remoteTip != head, !(try repo.isDescendant(head, of: remoteTip)) {
+                try IncomingTree.refuseUnsafe(repository: repo, tip: remoteTip, head: head, remote: remote)
+                let before = head
+                defer { report.incomingProblems = IncomingTree.problems(vault: writer.vault, repository: repo, before: before, tip: remoteTip) }
                 let incoming = try repo.commits(from: remoteTip, hiding: head)
                 report.incoming += incoming.count
                 let names = incoming.map { History.device(inMessage: $0.message) ?? $0.authorName }
@@ -123,10 +126,7 @@ struct SyncRound {
         }
         report.notes += outcome.notes
         let message = writer.stamped("sync: merge \(authors.count) change\(authors.count == 1 ? "" : "s") from \(label)")
-        for write in outcome.writes {
-            let full = writer.vault.url(write.path)
-            if let text = write.text { try FileSystem.writeAtomically(text, to: full) } else { try FileSystem.remove(full) }
-        }
+        for write in outcome.writes { try writer.vault.write(write.path, text: write.text) }
         let id = try repo.commit(paths: outcome.writes.map(\.path), message: message, signature: writer.signature, mergeParent: theirs)
         report.mergeCommit = id?.hex
     }

@@ -113,6 +113,13 @@ public final class Workspace {
         if prefixed.count > 1 {
             throw .ambiguousCard(ref: ref, candidates: prefixed.map { "\($0.slug)  (\($0.title))" }.sorted())
         }
+        let linked = Vault.cardsDir + "/" + needle + ".md"
+        if PathName.isSafe(needle), vault.isLink(linked) {
+            let destination = vault.destination(of: linked)
+            if case .inside = destination {} else {
+                throw .boundary("\(linked) is \(destination.link()); Carousel never reads, changes or commits it. Remove the link (`git rm \(linked)`) or replace it with a real card")
+            }
+        }
         let near = cards.filter { $0.slug.contains(lower) || $0.title.lowercased().contains(lower) }
             .prefix(5).map { "\($0.slug)  (\($0.title))" }
         throw .unknownCard(ref: ref, candidates: Array(near))

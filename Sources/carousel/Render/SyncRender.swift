@@ -40,6 +40,7 @@ enum SyncRender {
             ("finishedGitMerge", JSON.str(r.finishedGitMerge)),
             ("savedEdits", JSON.str(r.savedEdits)),
             ("heldBack", .array(r.heldBack.map { .string($0.path) })),
+            ("incomingProblems", .array(r.incomingProblems.map { .string($0.headline) })),
             ("notes", .array(r.notes.map { .object([("path", .string($0.path)), ("message", .string($0.message))]) })),
         ])
     }
