@@ -36,15 +36,15 @@ public enum IncomingTree {
     /// Every finding in `entries`; `linkTarget` reads a link's target text (nil when unreadable).
     public static func findings(_ entries: [TreeEntry], linkTarget: (TreeEntry) -> String?) -> [Finding] {
         var result: [Finding] = []
+        var stateEntries: [TreeEntry] = []
         for entry in entries {
             let parts = entry.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-            if parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." || $0.lowercased() == ".git" || $0.contains("\0") }) {
-                result.append(Finding(path: entry.path, kind: .unsafeName, target: nil))
+            if parts[0].lowercased() == Vault.localDir {
+                stateEntries.append(entry)
                 continue
             }
-            if parts[0].lowercased() == Vault.localDir {
-                // Report the top entry once, not each file below it.
-                if parts.count == 1 { result.append(Finding(path: entry.path, kind: .stateFolder, target: entry.isLink ? linkTarget(entry) : nil)) }
+            if parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." || $0.lowercased() == ".git" || $0.contains("\0") }) {
+                result.append(Finding(path: entry.path, kind: .unsafeName, target: nil))
                 continue
             }
             guard entry.isLink else { continue }
@@ -53,6 +53,11 @@ public enum IncomingTree {
             if stays { continue }
             let own = parts.count == 1 && Vault.ownEntries.contains(parts[0])
             result.append(Finding(path: entry.path, kind: own ? .ownFolderLink : .linkLeaves, target: target))
+        }
+        // Reported once, whatever is below it, the same whatever the order of the entries.
+        if let top = stateEntries.map({ String($0.path.prefix { $0 != "/" }) }).min() {
+            let link = stateEntries.filter { $0.isLink && !$0.path.contains("/") }.min { $0.path < $1.path }
+            result.append(Finding(path: top, kind: .stateFolder, target: link.flatMap(linkTarget)))
         }
         return result
     }
