@@ -196,4 +196,27 @@ final class HostilePeerTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: a.root.path).sorted(), ["home", "vault"])
         try a.assertClean()
     }
+
+    func testALinkFromAPeerStaysALinkThroughAMerge() throws {
+        let world = try SyncWorld()
+        let a = try world.firstDevice(name: "laptop")
+        XCTAssertEqual(try a.carousel(["sync"]).status, 0)
+        let peer = try world.clone(name: "mallory")
+        let leak = peer.vault.appendingPathComponent("cards/leak.md").path
+        for (round, target) in ["../.git/config", "../.git/HEAD"].enumerated() {
+            try mallory(peer, ["pull", "-q"])
+            try? FileManager.default.removeItem(atPath: leak)
+            try FileManager.default.createSymbolicLink(atPath: leak, withDestinationPath: target)
+            try mallory(peer, ["add", "cards/leak.md"])
+            try mallory(peer, ["commit", "-qm", "Link \(round)"])
+            try mallory(peer, ["push", "-q"])
+            XCTAssertEqual(try a.carousel(["add", "Local \(round)"]).status, 0)  // so the sync must merge
+            let r = try a.carousel(["sync"])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertEqual(try a.git(["ls-tree", "HEAD", "cards/leak.md"]).stdout.prefix(6), "120000", "the merge must keep a link a link")
+            XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: a.vault.appendingPathComponent("cards/leak.md").path), target)
+        }
+        XCTAssertFalse(try a.git(["log", "-p", "--format=%B"]).stdout.contains("repositoryformatversion"))
+        try a.assertClean()
+    }
 }

@@ -109,7 +109,9 @@ struct SyncRound {
         let base = try repo.mergeBase(head, theirs)
         let baseFiles = try base.map { try repo.files(at: $0) } ?? [:]
         let ourFiles = try repo.files(at: head), theirFiles = try repo.files(at: theirs)
-        let paths = Set(ourFiles.keys).union(theirFiles.keys).filter { ourFiles[$0] != theirFiles[$0] }
+        var paths = Set(ourFiles.keys).union(theirFiles.keys).filter { ourFiles[$0] != theirFiles[$0] }
+        let links = try MergeLinks.linkPaths(paths, repo: repo, base: base, ours: head, theirs: theirs)
+        paths.subtract(links)
         let ourInfo = try repo.commit(head), theirInfo = try repo.commit(theirs)
         let rule = ClashRule.commits(oursTime: ourInfo.time, oursID: head.hex, theirsTime: theirInfo.time, theirsID: theirs.hex)
         var label = authors.first ?? "the other device"
@@ -127,7 +129,9 @@ struct SyncRound {
         report.notes += outcome.notes
         let message = writer.stamped("sync: merge \(authors.count) change\(authors.count == 1 ? "" : "s") from \(label)")
         for write in outcome.writes { try writer.vault.write(write.path, text: write.text) }
-        let id = try repo.commit(paths: outcome.writes.map(\.path), message: message, signature: writer.signature, mergeParent: theirs)
+        let linked = try MergeLinks.apply(links, vault: writer.vault, repo: repo, theirs: theirs, base: baseFiles, ours: ourFiles, theirFiles: theirFiles)
+        report.notes += linked.notes
+        let id = try repo.commit(paths: outcome.writes.map(\.path) + linked.paths, message: message, signature: writer.signature, mergeParent: theirs)
         report.mergeCommit = id?.hex
     }
 

@@ -68,18 +68,39 @@ extension Vault {
         if isLink(relative) {
             throw .boundary("\(relative) is a link; Carousel never writes through a link. Replace it with a real file (or remove it) and try again")
         }
+        let (folder, name) = try realFolder(of: relative)
+        let target = folder + "/" + name
+        if let text { try FileSystem.writeAtomically(text, to: target) } else { try FileSystem.remove(target) }
+    }
+
+    /// Removes a vault entry itself (a file, or a link without following it).
+    public func removeEntry(_ relative: String) throws(CarouselError) {
+        let (folder, name) = try realFolder(of: relative)
+        try FileSystem.remove(folder + "/" + name)
+    }
+
+    /// Puts a symbolic link at `relative` pointing to `target`, as a merge takes a peer's link.
+    /// Creating a link follows nothing; reading it later is judged like any other link.
+    public func placeLink(_ relative: String, target: String) throws(CarouselError) {
+        let (folder, name) = try realFolder(of: relative)
+        let path = folder + "/" + name
+        try FileSystem.remove(path)
+        guard symlink(target, path) == 0 else {
+            throw .io("cannot make the link \(relative): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// The resolved folder (inside the vault, created when missing) and the last name of a path.
+    private func realFolder(of relative: String) throws(CarouselError) -> (String, String) {
+        guard PathName.isPlainRelativePath(relative) else { throw .outsideVault(relative) }
         let folder = (relative as NSString).deletingLastPathComponent
         let name = (relative as NSString).lastPathComponent
-        var realFolder = realRoot
-        if !folder.isEmpty {
-            try makeFolders(folder)
-            guard case let .inside(real) = destination(of: folder) else {
-                throw .boundary("\(folder) is \(destination(of: folder).link(to: "folder")); Carousel does not write \(relative) there")
-            }
-            realFolder = real
+        guard !folder.isEmpty else { return (realRoot, name) }
+        try makeFolders(folder)
+        guard case let .inside(real) = destination(of: folder) else {
+            throw .boundary("\(folder) is \(destination(of: folder).link(to: "folder")); Carousel does not write \(relative) there")
         }
-        let target = realFolder + "/" + name
-        if let text { try FileSystem.writeAtomically(text, to: target) } else { try FileSystem.remove(target) }
+        return (real, name)
     }
 
     /// Creates the folders of a relative path one by one, refusing a link that leads out.
