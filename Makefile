@@ -44,8 +44,11 @@ test: deps
 	$(SWIFT) build
 	@mkdir -p .build
 	@set -o pipefail; $(SWIFT) test --disable-swift-testing 2>&1 | tee .build/test.log
-	@awk '/Executed [0-9]+ tests?, with [0-9]+ failures?/ { n = $$2; f = $$5 } \
-	  END { if (n == "") { print "no test summary found"; exit 1 } print "tests: " n - f " passed, " f " failed" }' .build/test.log
+	@awk '/Executed [0-9]+ tests?, with / { n = $$2; s = 0; f = 0; \
+	    if (match($$0, /[0-9]+ tests? skipped/)) s = substr($$0, RSTART) + 0; \
+	    if (match($$0, /[0-9]+ failures?/)) f = substr($$0, RSTART) + 0 } \
+	  END { if (n == "") { print "no test summary found"; exit 1 } \
+	    print "tests: " n - f - s " passed, " f " failed" (s ? ", " s " skipped" : "") }' .build/test.log
 
 ## release: an optimized binary with the static Swift standard library
 release: deps

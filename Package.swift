@@ -54,6 +54,6 @@ let package = Package(
             dependencies: ["CarouselCore"]
         ),
         // End-to-end: runs the built `carousel` binary against temporary vaults.
-        .testTarget(name: "CarouselCLITests", dependencies: ["carousel"]),
+        .testTarget(name: "CarouselCLITests", dependencies: ["carousel"], exclude: ["Fixtures"]),
     ]
 )

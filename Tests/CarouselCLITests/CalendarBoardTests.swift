@@ -32,7 +32,8 @@ final class CalendarBoardTests: XCTestCase {
         XCTAssertTrue(y["2026-12-05"]!.contains("concert-with-sam"))
         XCTAssertTrue(y["2026-12-31"]!.contains("write-in-journal"))
         XCTAssertFalse(y.values.joined().contains { undated.contains($0) })
-        XCTAssertEqual(y.values.joined().filter { $0 == "take-medication" }.count, 39 + 4)  // 23 Nov–31 Dec, plus 4 completions
+        // 23 Nov–31 Dec, plus every day since its first completion on 18 Nov (4 done, 20 Nov missed).
+        XCTAssertEqual(y.values.joined().filter { $0 == "take-medication" }.count, 39 + 5)
         let month = try s.carousel(["calendar", "--month", "2026-12-10", "--json"]).json()
         XCTAssertEqual(month["from"] as? String, "2026-12-01")
         XCTAssertEqual(month["to"] as? String, "2026-12-31")

@@ -43,7 +43,7 @@ final class CheckinTests: XCTestCase {
         let wednesday = try XCTUnwrap(week.last)
         XCTAssertEqual(wednesday["date"] as? String, "2026-11-25")
         XCTAssertEqual(wednesday["spoons_done"] as? Int, 4)
-        XCTAssertEqual(Set(json.keys), ["date", "tasks_planned", "tasks_done", "spoons_planned", "spoons_done", "budget", "week", "message", "message_rule", "reflection"])
+        XCTAssertEqual(Set(json.keys), ["date", "tasks_planned", "tasks_done", "spoons_planned", "spoons_done", "budget", "week", "message", "message_rule", "reflection", "overdue"])
         XCTAssertTrue(try s.carousel(["checkin", "--today", "2026-11-25"]).stdout
             .contains("You've completed 1 of 1 task (4 of 4 spoons)."))
     }

@@ -101,7 +101,8 @@ final class HabitCommandTests: XCTestCase {
         XCTAssertEqual(Set(json.keys), ["date", "day_qualifies", "streak", "best_streak", "habits", "heatmap"])
         var habits = json["habits"] as? [[String: Any]] ?? []
         XCTAssertEqual(Set(habits.first?.keys ?? [:].keys), ["slug", "title", "target", "unit", "period", "progress", "done",
-                                                           "skipped", "streak", "best_streak", "strength", "scheduled_today"])
+                                                           "skipped", "streak", "best_streak", "strength", "scheduled_today",
+                                                           "ended", "last_day"])
         func habit(_ slug: String) -> [String: Any] { habits.first { $0["slug"] as? String == slug } ?? [:] }
         XCTAssertEqual(habit("brush-teeth")["progress"] as? Int, 1)
         XCTAssertEqual(json["day_qualifies"] as? Bool, false)

@@ -35,6 +35,9 @@ public struct Card: Sendable, Equatable {
     public var completed: [Day] = []
     /// Skipped occurrence dates of a repeating card.
     public var skipped: [Day] = []
+    /// The first day a repeating card's rule counts from (`series_start`); nil when not stored,
+    /// and then derived (see `Series.start(of:)`).
+    public var seriesStart: Day?
     public var created: DateValue?
     public var emoji: String?
     public var color: String?

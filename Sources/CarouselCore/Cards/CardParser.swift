@@ -128,6 +128,13 @@ public enum CardParser {
                 }
             case "completed": card.completed = try dayList(f)
             case "skipped": card.skipped = try dayList(f)
+            case "series_start":
+                // A bad start only costs the series its stored start: it is derived instead.
+                do {
+                    card.seriesStart = try date(f)?.day
+                } catch {
+                    warnings.append(diag(f.line, f.column, error.message + "; counting the series from the card's own dates", .warning))
+                }
             case "created": card.created = try date(f)
             case "emoji", "icon":
                 if card.emoji == nil || f.key == "emoji" { card.emoji = try string(f) }

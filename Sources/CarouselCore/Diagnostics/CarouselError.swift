@@ -21,7 +21,7 @@ public enum CarouselError: Error, LocalizedError, Sendable {
     public var errorDescription: String? {
         switch self {
         case let .notAVault(path, reason):
-            return "\(path) is not a Carousel vault: \(reason). Run `carousel init \(path)` to make one there."
+            return "\(path) is not a Carousel vault: \(reason). Run `carousel init \(shellQuoted(path))` to make one there."
         case let .noVaultFound(cwd):
             return "no vault here: \(cwd) and the folders above it have no carousel.yaml. Use --vault PATH, set CAROUSEL_VAULT, or run `carousel init`."
         case let .alreadyAVault(path):

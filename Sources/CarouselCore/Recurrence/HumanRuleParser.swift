@@ -100,8 +100,9 @@ struct HumanRuleParser {
     private mutating func parseClauses() throws(RecurrenceError) {
         while let t = peek() {
             if Token.isSeparator(t) { pos += 1; continue }
-            if afterCompletion {
-                throw fail(t, "\"after done\" rules take no other parts, found \"\(t.raw)\"")
+            let isEnd = t.word == "until" || t.word == "for" || (Words.number(t.word) != nil && isCountWord(pos + 1))
+            if afterCompletion && !isEnd {
+                throw fail(t, "\"after done\" rules take only an end (until DATE, for N times), found \"\(t.raw)\"")
             }
             switch t.word {
             case "on":

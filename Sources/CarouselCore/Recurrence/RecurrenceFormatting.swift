@@ -5,7 +5,7 @@ extension RecurrenceRule {
     /// Canonical human text that parses back to an equal rule, e.g.
     /// "every 2 weeks on tue, thu until 2026-12-30".
     public var normalized: String {
-        if afterCompletion { return "\(interval) \(unitName(plural: interval != 1)) after done" }
+        if afterCompletion { return "\(interval) \(unitName(plural: interval != 1)) after done" + endText }
         let plain = byDay.filter { $0.ordinal == nil }.map(\.weekday)
         let numbered = byDay.filter { $0.ordinal != nil }
         var text: String
@@ -36,18 +36,22 @@ extension RecurrenceRule {
         if !monthsWritten && !byMonth.isEmpty {
             text += " in " + byMonth.map { monthName($0).lowercased() }.joined(separator: ", ")
         }
+        return text + endText
+    }
+
+    /// " until 2026-12-30", " for 3 times", or nothing.
+    private var endText: String {
         switch end {
-        case .never: break
-        case .until(let day): text += " until \(day.iso)"
-        case .count(let n): text += n == 1 ? " for 1 time" : " for \(n) times"
+        case .never: return ""
+        case .until(let day): return " until \(day.iso)"
+        case .count(let n): return n == 1 ? " for 1 time" : " for \(n) times"
         }
-        return text
     }
 
     /// Friendly summary: "Every 2 weeks on Tue & Thu, until 30 Dec 2026", "Every month on the
     /// last Friday", "Every year on 3 Mar", "Every day, 10 times", "3 days after done".
     public var summary: String {
-        if afterCompletion { return "\(interval) \(unitName(plural: interval != 1)) after done" }
+        if afterCompletion { return "\(interval) \(unitName(plural: interval != 1)) after done" + summaryEnd }
         let plain = byDay.filter { $0.ordinal == nil }.map(\.weekday)
         let numbered = byDay.filter { $0.ordinal != nil }
         let onlyPlainDays = numbered.isEmpty && byMonthDay.isEmpty && !plain.isEmpty
@@ -77,12 +81,16 @@ extension RecurrenceRule {
             }
         }
         if !monthsWritten && !byMonth.isEmpty { text += " in " + Self.list(byMonth.map(monthName)) }
+        return text + summaryEnd
+    }
+
+    /// ", until 30 Dec 2026", ", 3 times", ", once", or nothing.
+    private var summaryEnd: String {
         switch end {
-        case .never: break
-        case .until(let day): text += ", until \(day.friendly)"
-        case .count(let n): text += n == 1 ? ", once" : ", \(n) times"
+        case .never: return ""
+        case .until(let day): return ", until \(day.friendly)"
+        case .count(let n): return n == 1 ? ", once" : ", \(n) times"
         }
-        return text
     }
 
     // MARK: Pieces

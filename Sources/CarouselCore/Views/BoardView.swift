@@ -61,6 +61,8 @@ public struct BoardView: Sendable {
         return nil
     }
 
+    /// Open cards, events left out. A card is in Overdue exactly when `Occurrence.isOverdue`
+    /// says so; a repeating card goes by its open occurrence, which is never before today.
     public static func make(_ snapshot: VaultSnapshot, today: Day) -> BoardView {
         let weekStart = snapshot.settings.weekStart
         var buckets: [Column: [Item]] = [:]
@@ -68,7 +70,9 @@ public struct BoardView: Sendable {
         for card in snapshot.cards where card.kind != .event && !Occurrence.isDone(card, today: today) {
             let due = Occurrence.dueDay(of: card, today: today)
             let item = Item(card: card, due: due)
-            if let column = column(for: due, today: today, weekStart: weekStart) {
+            if Occurrence.isOverdue(card, today: today) {
+                buckets[.overdue, default: []].append(item)
+            } else if let column = column(for: due.map { max($0, today) }, today: today, weekStart: weekStart) {
                 buckets[column, default: []].append(item)
             } else {
                 later.append(item)

@@ -13,6 +13,8 @@ public struct BubblesView: Sendable {
         /// How deep in the parent chain (0 for a card drawn at the top level).
         public let depth: Int
         public let hasChildren: Bool
+        /// The card sits on a parent cycle: it is drawn at the top level and marked.
+        public var inCycle = false
     }
 
     public struct Cluster: Sendable {
@@ -37,7 +39,7 @@ public struct BubblesView: Sendable {
     public static func openCards(_ snapshot: VaultSnapshot, today: Day) -> [Card] {
         snapshot.cards.filter { card in
             if Occurrence.isDone(card, today: today) { return false }
-            if card.kind == .event, let d = Occurrence.dueDay(of: card, today: today), d < today { return false }
+            if Occurrence.isPastEvent(card, today: today) { return false }
             return true
         }
     }
@@ -54,7 +56,22 @@ public struct BubblesView: Sendable {
 
     public static func layout(_ cards: [Card]) -> BubblesView {
         let byKey = Dictionary(cards.flatMap { c in [(c.slug, c)] + (c.id.map { [($0, c)] } ?? []) }, uniquingKeysWith: { a, _ in a })
-        func parent(of c: Card) -> Card? { c.parent.flatMap { byKey[$0] }.flatMap { $0.path == c.path ? nil : $0 } }
+        // A card on a parent cycle has no usable parent: it is drawn at the top level, marked.
+        func onCycle(_ c: Card) -> Bool {
+            var seen = Set([c.path])
+            var next = c.parent.flatMap { byKey[$0] }
+            while let p = next {
+                if p.path == c.path { return true }
+                guard seen.insert(p.path).inserted else { return false }
+                next = p.parent.flatMap { byKey[$0] }
+            }
+            return false
+        }
+        let cycle = Set(cards.filter(onCycle).map(\.path))
+        func parent(of c: Card) -> Card? {
+            if cycle.contains(c.path) { return nil }
+            return c.parent.flatMap { byKey[$0] }.flatMap { $0.path == c.path ? nil : $0 }
+        }
         var children: [String: [Card]] = [:]
         for c in cards { if let p = parent(of: c) { children[p.path, default: []].append(c) } }
         let roots = cards.filter { parent(of: $0) == nil }.sorted(by: stableOrder)
@@ -65,8 +82,10 @@ public struct BubblesView: Sendable {
             defer { visiting.remove(card.path) }
             let kids = (children[card.path] ?? []).filter { !visiting.contains($0.path) }.sorted(by: stableOrder)
             let base = radius(importance: card.importance)
+            let marked = cycle.contains(card.path)
             guard !kids.isEmpty else {
-                return Node(bubbles: [Bubble(card: card, category: category, x: 0, y: 0, r: base, depth: depth, hasChildren: false)], r: base)
+                return Node(bubbles: [Bubble(card: card, category: category, x: 0, y: 0, r: base, depth: depth, hasChildren: false,
+                                             inCycle: marked)], r: base)
             }
             let subtrees = kids.map { node($0, depth: depth + 1, category: category) }
             let placed = pack(subtrees.map(\.r))
@@ -74,7 +93,7 @@ public struct BubblesView: Sendable {
             let label = 16.0
             let enclosing = zip(placed, subtrees).map { hypot($0.x, $0.y) + $1.r }.max() ?? 0
             let r = max(base, enclosing + label + gap)
-            var bubbles = [Bubble(card: card, category: category, x: 0, y: 0, r: r, depth: depth, hasChildren: true)]
+            var bubbles = [Bubble(card: card, category: category, x: 0, y: 0, r: r, depth: depth, hasChildren: true, inCycle: marked)]
             for (p, sub) in zip(placed, subtrees) {
                 bubbles += sub.bubbles.map { b in
                     var b = b

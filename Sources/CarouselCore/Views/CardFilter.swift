@@ -71,9 +71,7 @@ public struct CardFilter: Sendable, Equatable {
         let done = Occurrence.isDone(c, today: today)
         if status == .open && done || status == .done && !done { return false }
         let dueDay = Occurrence.dueDay(of: c, today: today)
-        if overdue {
-            guard let d = dueDay, d < today, !done else { return false }
-        }
+        if overdue, !Occurrence.isOverdue(c, today: today) { return false }
         if let due {
             guard let d = dueDay else { return false }
             switch due {

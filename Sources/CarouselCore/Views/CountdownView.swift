@@ -3,7 +3,7 @@ public struct CountdownView: Sendable {
     public struct Item: Sendable {
         public let card: Card
         public let date: Day
-        /// Negative for past events.
+        /// Negative for past events; never for a repeating event that has not finished.
         public let daysUntil: Int
     }
 
@@ -13,15 +13,16 @@ public struct CountdownView: Sendable {
     /// Past events left out of `events`.
     public let hiddenPast: Int
 
-    /// Events with a date (a repeating event uses its pending occurrence). Done events are past
-    /// by definition and show only with `past`.
+    /// Events with a date. A repeating event shows its next occurrence on or after today (its
+    /// last one once the series is over). Done events are past by definition and show only
+    /// with `past`.
     public static func make(_ snapshot: VaultSnapshot, today: Day, past: Bool = false) -> CountdownView {
         var items: [Item] = []
         var hidden = 0
         for card in snapshot.cards where card.kind == .event {
-            guard let day = Occurrence.dueDay(of: card, today: today) ?? card.due?.day else { continue }
+            guard let day = Occurrence.dueDay(of: card, today: today) ?? card.start?.day else { continue }
             let n = today.days(until: day)
-            let isPast = n < 0 || (!card.isRepeating && card.done != nil)
+            let isPast = Occurrence.isPastEvent(card, today: today)
             if isPast && !past {
                 hidden += 1
                 continue

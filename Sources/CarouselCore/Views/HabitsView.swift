@@ -27,6 +27,10 @@ public struct HabitStatus: Sendable {
     /// 0…1, see `HabitStats.strength`.
     public let strength: Double
     public let scheduledToday: Bool
+    /// The habit's last day (`end`, UNTIL or COUNT) is behind it.
+    public var ended: Bool { habit.hasEnded(by: date) }
+    /// The day the view is for.
+    public let date: Day
 }
 
 /// `carousel habits`: today's habits, the 40% rule, streaks and the heatmap.
@@ -48,7 +52,8 @@ public struct HabitsView: Sendable {
             let (current, best) = HabitStats.streaks(h, today: today)
             return HabitStatus(habit: h, progress: HabitStats.progress(h, on: today), done: HabitStats.targetMet(h, on: today),
                                skipped: h.log[today]?.isSkip ?? false, streak: current, bestStreak: best,
-                               strength: HabitStats.strength(h, today: today), scheduledToday: h.isScheduled(on: today))
+                               strength: HabitStats.strength(h, today: today), scheduledToday: h.isScheduled(on: today),
+                               date: today)
         }
         let (streak, best) = dayStreaks(habits, today: today)
         let first = Day(dayNumber: today.weekStartDayNumber - 7 * max(weeks, 0))

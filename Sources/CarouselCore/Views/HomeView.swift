@@ -3,11 +3,11 @@
 public struct HomeView: Sendable {
     public let today: TodayView
     public let carousel: [Suggestion]
-    /// Cards not done whose due date has passed.
+    /// Overdue cards (`Occurrence.isOverdue`): the board's Overdue column.
     public let overdue: Int
-    /// Cards (not done, not in Today) due today.
+    /// Open cards due today, in Today's list or not: the board's Today column.
     public let dueToday: Int
-    /// Open cards with no due date.
+    /// Open cards with no due date: the board's Someday column.
     public let someday: Int
     /// Every open card in the carousel, before the strip's limit.
     public let carouselTotal: Int
@@ -24,23 +24,14 @@ public struct HomeView: Sendable {
     public static func make(_ snapshot: VaultSnapshot, today: Day, stripLimit: Int = 5) -> HomeView {
         let todayView = TodayView.make(snapshot, today: today)
         let all = Suggestions.rank(snapshot, today: today, mode: snapshot.settings.carousel, limit: 0)
-        var overdue = 0, dueToday = 0, someday = 0, events = 0
-        for card in snapshot.cards where !Occurrence.isDone(card, today: today) {
-            let due = Occurrence.dueDay(of: card, today: today)
-            if card.kind == .event {
-                if let d = due, d >= today { events += 1 }
-                continue
-            }
-            guard let d = due else {
-                someday += 1
-                continue
-            }
-            if d < today { overdue += 1 } else if d == today, !card.isPulled(on: today) { dueToday += 1 }
-        }
+        // The counts are the board's columns, so home and board always say the same.
+        let board = BoardView.make(snapshot, today: today)
+        let countdown = CountdownView.make(snapshot, today: today)
         let strip = Suggestions.rank(snapshot, today: today, mode: snapshot.settings.carousel, limit: stripLimit)
-        return HomeView(today: todayView, carousel: strip, overdue: overdue, dueToday: dueToday, someday: someday,
-                        carouselTotal: all.count, upcomingEvents: events, problems: snapshot.diagnostics.count,
-                        board: BoardView.make(snapshot, today: today), countdown: CountdownView.make(snapshot, today: today),
+        return HomeView(today: todayView, carousel: strip, overdue: board.items(.overdue).count,
+                        dueToday: board.items(.today).count, someday: board.items(.someday).count,
+                        carouselTotal: all.count, upcomingEvents: countdown.events.filter { $0.daysUntil >= 0 }.count,
+                        problems: snapshot.diagnostics.count, board: board, countdown: countdown,
                         scheduledToday: TimelineView.make(snapshot, date: today).items.count)
     }
 }

@@ -1,25 +1,47 @@
-/// Where a card stands on a given day, with repeating cards treated as their current occurrence.
+/// Where a card stands on a given day, with repeating cards treated as their open occurrence
+/// (see `Series`). Every view asks these questions here, so they all agree.
 public enum Occurrence {
-    /// The date a card is due as of `today`: `due` for a one-off card; for a repeating card the
-    /// pending occurrence (`due` when set, which completing moves forward, else the first
-    /// occurrence on or after today that is not completed or skipped).
+    /// The date a card is due as of `today`: `due` for a one-off card; for a repeating card its
+    /// open occurrence (never before today), or, once the series is over, its last `due`.
     public static func dueDay(of card: Card, today: Day) -> Day? {
-        if let due = card.due?.day { return due }
-        guard let text = card.repeatRule, let rule = try? RecurrenceRule.parse(text) else { return nil }
-        let anchor = card.start?.day ?? card.created?.day ?? today
-        let candidates = rule.occurrences(anchor: anchor, from: today, limit: 8)
-        return candidates.first { !card.completed.contains($0) && !card.skipped.contains($0) }
+        guard let series = Series(card, today: today) else { return card.due?.day }
+        return series.pending(today: today) ?? card.due?.day
     }
 
-    /// Whether a repeating card has an occurrence pending today or earlier (overdue).
+    /// Whether a repeating card's open occurrence is today and not yet done: such cards always
+    /// appear in the carousel.
     public static func isRepeatingDue(_ card: Card, today: Day) -> Bool {
-        guard card.isRepeating, let due = dueDay(of: card, today: today) else { return false }
-        return due <= today && !card.isDone(on: today)
+        guard let series = Series(card, today: today) else { return false }
+        return series.pending(today: today) == today && !card.isDone(on: today)
     }
 
-    /// Whether the card is finished as far as `today` is concerned.
+    /// Whether the card is finished as far as `today` is concerned: a one-off card with `done`;
+    /// a repeating card whose occurrence today is completed or skipped, or whose series is over.
     public static func isDone(_ card: Card, today: Day) -> Bool {
-        if card.isRepeating { return card.isDone(on: today) }
-        return card.done != nil
+        guard let series = Series(card, today: today) else { return card.done != nil }
+        return card.isDone(on: today) || series.isFinished(today: today)
+    }
+
+    /// Whether a repeating card's series is over (its last occurrence recorded or passed).
+    public static func isFinished(_ card: Card, today: Day) -> Bool {
+        Series(card, today: today)?.isFinished(today: today) ?? false
+    }
+
+    /// The one definition of overdue: an open one-off card (a task or an idea, not an event)
+    /// whose due date has passed. Done cards, finished series and repeating cards (whose open
+    /// occurrence is never before today) are never overdue; a past event is past, not overdue.
+    public static func isOverdue(_ card: Card, today: Day) -> Bool {
+        guard card.kind != .event, !card.isRepeating, card.done == nil, let due = card.due?.day else { return false }
+        return due < today
+    }
+
+    /// Whether the card is an event whose day is over: a one-off event before today (or marked
+    /// done), or a repeating event whose series has ended.
+    public static func isPastEvent(_ card: Card, today: Day) -> Bool {
+        guard card.kind == .event else { return false }
+        if card.isRepeating { return isFinished(card, today: today) }
+        if card.done != nil { return true }
+        guard let day = card.due?.day ?? card.start?.day else { return false }
+        return day < today
     }
 }

@@ -11,22 +11,17 @@ public enum Placement {
         public let occurrence: Bool
     }
 
-    /// The day a repeating card's rule is counted from: its `due` day, else `start`, else `created`.
-    public static func anchor(of card: Card) -> Day? {
-        card.due?.day ?? card.start?.day ?? card.created?.day
-    }
+    /// The day a repeating card's rule is counted from (`Series.start(of:)`).
+    public static func anchor(of card: Card) -> Day? { Series.start(of: card) }
 
     /// The days of `from...to` on which the card appears. A one-off card appears on its `due`
     /// day (else its `start` day); an undated one never. A repeating card appears on every
-    /// occurrence of its rule from its anchor, plus the days it was completed or skipped
-    /// (completing moves `due` forward, so those days lie before the anchor).
+    /// occurrence of its series (`Series.days`), plus the days it was completed or skipped.
     public static func days(of card: Card, from: Day, to: Day) -> [Day] {
         guard from <= to else { return [] }
-        if let text = card.repeatRule, let rule = try? RecurrenceRule.parse(text), let anchor = anchor(of: card) {
-            let limit = from.days(until: to) + 1
-            var set = Set(rule.occurrences(anchor: anchor, from: from, limit: limit).filter { $0 <= to })
-            for d in card.completed + card.skipped where d >= from && d <= to { set.insert(d) }
-            return set.sorted()
+        if card.isRepeating {
+            guard Series.start(of: card) != nil, let series = Series(card, today: from) else { return [] }
+            return series.days(from: from, to: to)
         }
         guard let day = card.due?.day ?? card.start?.day, day >= from, day <= to else { return [] }
         return [day]

@@ -8,7 +8,8 @@ public struct Suggestion: Sendable, Equatable {
     public let urgency: Double
     public let variety: Double
     public let score: Double
-    /// Repeating cards due today always appear, whatever the limit.
+    /// A repeating card whose occurrence is today. It is always in the full carousel and ranks
+    /// with the others by score (see `rank`).
     public let pinned: Bool
 }
 
@@ -31,15 +32,17 @@ public enum Suggestions {
         2.0 * StableHash.unit(key + "|" + day.iso)
     }
 
-    /// The ranked carousel for `today`. Done cards and cards already in Today are left out.
-    /// `limit` 0 means all; repeating cards due today are always included.
+    /// The ranked carousel for `today`. Done cards, finished series, past events and cards
+    /// already in Today are left out. Repeating cards due today are always in the full list and
+    /// rank together with the rest by score (linear mode: by date), so `limit` (0 means all)
+    /// simply keeps the first `limit` cards and is never exceeded.
     public static func rank(_ snapshot: VaultSnapshot, today: Day, mode: Settings.Mode, limit: Int) -> [Suggestion] {
         var all: [Suggestion] = []
         for card in snapshot.cards {
             if card.isPulled(on: today) || Occurrence.isDone(card, today: today) { continue }
             let due = Occurrence.dueDay(of: card, today: today)
             // An event whose day has passed is over, not overdue: it lives in `countdown --past`.
-            if card.kind == .event, let d = due, d < today { continue }
+            if Occurrence.isPastEvent(card, today: today) { continue }
             let days = due.map { today.days(until: $0) }
             let urgency = urgency(daysUntilDue: days)
             let variety = variety(key: card.key, day: today)
@@ -54,10 +57,7 @@ public enum Suggestions {
         case .linear: sorted = all.sorted(by: linearOrder)
         }
         guard limit > 0, sorted.count > limit else { return sorted }
-        let pinned = sorted.filter(\.pinned)
-        var chosen = Set(pinned.map(\.card.path))
-        for s in sorted where chosen.count < max(limit, pinned.count) { chosen.insert(s.card.path) }
-        return sorted.filter { chosen.contains($0.card.path) }
+        return Array(sorted.prefix(limit))
     }
 
     static func smartOrder(_ a: Suggestion, _ b: Suggestion) -> Bool {

@@ -52,11 +52,11 @@ extension Workspace {
             file.set(a.field, int: n)
         case "tags":
             file.set("tags", list: FieldAssignment.list(v))
-        case "due", "start", "today":
+        case "due", "start", "today", "series_start":
             guard let date = DateInput.parse(v, today: today) else {
                 throw .invalidValue(field: a.field, message: "expected \(DateInput.help), found \"\(v)\"")
             }
-            file.set(a.field, string: a.field == "today" ? date.day.iso : date.description)
+            file.set(a.field, string: ["today", "series_start"].contains(a.field) ? date.day.iso : date.description)
         case "done":
             if ["now", "true", "yes"].contains(v.lowercased()) {
                 file.set("done", string: moment.stamp.description)

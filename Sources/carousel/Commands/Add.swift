@@ -78,12 +78,20 @@ struct Add: ParsableCommand {
             new.body = body
             new.repeatRule = repeatRule ?? capture.repeatRule
             let card = try ws.add(new)
-            if options.json { return CardJSON.full(try ws.open(card)).print() }
+            // A one-off event on a day already gone is kept (people record what happened), but said.
+            let pastNote = Occurrence.isPastEvent(card, today: ws.today)
+                ? "note: \(card.due.map { Words.shortDate($0.day) } ?? "that day") has already passed, so this event is in the past; "
+                    + "`carousel countdown --past` shows it" : nil
+            if options.json {
+                if let pastNote { printError(pastNote) }
+                return CardJSON.full(try ws.open(card), today: ws.today).print()
+            }
             let t = Terminal.current
             let understood = understoodParts(capture, card: card, today: ws.today)
             if !understood.isEmpty { print(t.dim("Understood: " + understood.joined(separator: " · "))) }
             print("Added " + t.bold(card.title) + " (\(card.path)) · " + Words.spoons(card.spoons) + " · "
-                + Words.due(Occurrence.dueDay(of: card, today: ws.today), today: ws.today))
+                + Words.cardDue(card, today: ws.today))
+            if let pastNote { print(t.yellow(pastNote.prefix(1).uppercased() + pastNote.dropFirst() + ".")) }
             print(t.dim("`carousel pull \(card.slug)` takes it into today."))
         }
     }

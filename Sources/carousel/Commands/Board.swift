@@ -25,7 +25,10 @@ enum BoardRender {
             .array(list.map { item in
                 var pairs: [(String, JSON)] = []
                 if case let .object(p) = CardJSON.summary(item.card, today: view.date) { pairs = p }
-                if let i = pairs.firstIndex(where: { $0.0 == "due" }) { pairs[i].1 = .str(item.card.due?.description ?? item.due?.iso) }
+                // A repeating card's due is its open occurrence (the summary's), never a passed one.
+                if !item.card.isRepeating, let i = pairs.firstIndex(where: { $0.0 == "due" }) {
+                    pairs[i].1 = .str(item.card.due?.description ?? item.due?.iso)
+                }
                 return .object(pairs)
             })
         }

@@ -37,7 +37,8 @@ struct Bubbles: ParsableCommand {
                     ("bubbles", .array(view.bubbles.map { b in
                         .object([("slug", .string(b.card.slug)), ("category", .string(b.category)),
                                  ("importance", .int(b.card.importance)), ("x", .double(b.x)), ("y", .double(b.y)),
-                                 ("r", .double(b.r)), ("depth", .int(b.depth))])
+                                 ("r", .double(b.r)), ("depth", .int(b.depth)),
+                                 ("in_cycle", .bool(b.inCycle))])
                     })),
                 ]).print()
             }

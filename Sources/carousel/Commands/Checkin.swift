@@ -23,10 +23,17 @@ struct Checkin: ParsableCommand {
             let view = CheckinView.make(today: TodayView.make(ws.snapshot, today: ws.today),
                                         history: records.map(CheckinView.DayRecord.init), budget: ws.snapshot.settings.budget,
                                         lastActiveBefore: lastActive, reflection: ws.snapshot.journal.reflection)
-            if options.json { return CheckinRender.json(view).print() }
+            // The same count as the board's Overdue column and home's "N overdue".
+            let overdue = ws.snapshot.cards.filter { Occurrence.isOverdue($0, today: ws.today) }.count
+            if options.json { return CheckinRender.json(view, overdue: overdue).print() }
             let t = Terminal.current
             if note != nil { print("Saved your note for today in \(JournalDay.path(for: ws.today)).") }
-            printLines(CheckinRender.lines(view, t) + [""])
+            var lines = CheckinRender.lines(view, t)
+            if overdue > 0 {
+                lines += ["", "  " + t.dim("\(Words.plural(overdue, "card")) past \(overdue == 1 ? "its" : "their") due date; "
+                    + "no rush, `carousel board` shows \(overdue == 1 ? "it" : "them").")]
+            }
+            printLines(lines + [""])
         }
     }
 }
@@ -37,8 +44,9 @@ enum CheckinRender {
                  ("tasks_planned", .int(r.tasksPlanned)), ("tasks_done", .int(r.tasksDone))])
     }
 
-    static func json(_ v: CheckinView) -> JSON {
+    static func json(_ v: CheckinView, overdue: Int) -> JSON {
         .object([
+            ("overdue", .int(overdue)),
             ("date", .string(v.date.iso)),
             ("tasks_planned", .int(v.today.tasksPlanned)), ("tasks_done", .int(v.today.tasksDone)),
             ("spoons_planned", .int(v.today.spoonsPlanned)), ("spoons_done", .int(v.today.spoonsDone)),

@@ -56,6 +56,7 @@ enum ListRender {
                 ("due", .str(CardJSON.dueText(c, today: today))), ("tags", .array(c.tags.map(JSON.string))),
                 ("category", .str(c.category)), ("importance", .int(c.importance)), ("spoons", .int(c.spoons)),
                 ("done", .bool(Occurrence.isDone(c, today: today))),
+                ("overdue", .bool(Occurrence.isOverdue(c, today: today))),
             ])
         }))])
     }
@@ -68,10 +69,10 @@ enum ListRender {
         for c in cards {
             let mark = Occurrence.isDone(c, today: today) ? t.green("✓") : " "
             let title = (c.icon.map { $0 + " " } ?? "") + c.title
-            let due = Words.due(Occurrence.dueDay(of: c, today: today), today: today)
+            let due = Words.cardDue(c, today: today)
             let tags = c.tags.map { "#" + $0 }.joined(separator: " ")
             let line = "\(mark) " + t.category(c.category, fit(title, titleWidth)) + "  " + fit(Words.spoons(c.spoons), 5) + "  "
-                + fit(due, 14) + " " + t.dim(fit(c.slug, slugWidth)) + (tags.isEmpty ? "" : "  " + t.dim(tags))
+                + fit(due, 15) + " " + t.dim(fit(c.slug, slugWidth)) + (tags.isEmpty ? "" : "  " + t.dim(tags))
             print(line.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression))
         }
         print(t.dim("\(cards.count) card\(cards.count == 1 ? "" : "s")"))

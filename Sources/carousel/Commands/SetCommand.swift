@@ -19,7 +19,7 @@ struct SetCommand: ParsableCommand {
             let ws = try options.workspace(writing: true)
             printNotices(ws)
             let card = try ws.set(ref, parsed)
-            if options.json { return CardJSON.full(try ws.open(card)).print() }
+            if options.json { return CardJSON.full(try ws.open(card), today: ws.today).print() }
             print("Updated " + Terminal.current.bold(card.title) + ": " + parsed.map { $0.value.isEmpty ? "cleared \($0.field)" : "\($0.field) = \($0.value)" }.joined(separator: ", "))
         }
     }

@@ -44,13 +44,18 @@ struct Show: ParsableCommand {
             row("category", card.category.map { t.category($0, $0) })
             row("tags", card.tags.joined(separator: ", "))
             row("due", Occurrence.dueDay(of: card, today: ws.today).map {
-                Words.shortDate($0) + (card.due?.timeText.map { " " + $0 } ?? "") + "  (" + Words.due($0, today: ws.today) + ")" })
+                Words.shortDate($0) + (card.due?.timeText.map { " " + $0 } ?? "") + "  (" + Words.cardDue(card, today: ws.today) + ")" })
             if let rule = card.repeatRule {
                 row("repeats", rule + ((try? RecurrenceRule.parse(rule)).map { "  (\($0.summary))" } ?? ""))
                 row("completed", card.completed.suffix(7).map(\.iso).joined(separator: ", "))
             }
             row("parent", card.parent.map { p in graph.card(named: p).map { "\($0.title) (\($0.slug))" } ?? "\(p) (not found)" })
-            let children = ws.snapshot.cards.filter { $0.parent == card.slug || ($0.id != nil && $0.parent == card.id) }
+            // A card without an id has no children by id: comparing nil with nil would match
+            // every top-level card.
+            let children = ws.snapshot.cards.filter { c in
+                guard let p = c.parent, c.path != card.path else { return false }
+                return p == card.slug || p == card.id
+            }
             row("children", children.map(\.title).joined(separator: ", "))
             row("today", card.isPulled(on: ws.today) ? "in today's list" : nil)
             row("done", card.done?.description)

@@ -14,7 +14,7 @@ struct ListFilters: ParsableArguments {
     @Option(help: "before:DATE, after:DATE or on:DATE (dates as --due takes them in `add`).")
     var due: String?
 
-    @Flag(help: "Only cards due before today and not done.")
+    @Flag(help: "Only overdue cards: open one-off tasks and ideas whose due date has passed (never events, done cards or repeating cards).")
     var overdue = false
 
     @Flag(help: "Only cards not done.")

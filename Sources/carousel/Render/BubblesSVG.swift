@@ -84,10 +84,11 @@ enum BubblesSVG {
                 : wrap(b.card.title, radius: b.r * 0.92, fontSize: font)
             let top = b.hasChildren ? b.y - b.r + 18 : b.y + font / 3 - Double(lines.count - 1) * font * 0.6
             out.append("  <g class=\"card\" data-slug=\"\(escape(b.card.slug))\">")
-            out.append("    <title>\(escape(b.card.title))</title>")
-            out.append("    <circle class=\"bubble\" data-importance=\"\(b.card.importance)\" cx=\"\(number(b.x))\" cy=\"\(number(b.y))\" "
-                       + "r=\"\(number(b.r))\" fill=\"\(colour.fill)\" "
-                       + "stroke=\"\(colour.stroke)\" stroke-width=\"1.5\"/>")
+            out.append("    <title>\(escape(b.card.title))" + (b.inCycle ? " (parent cycle: fix its parent line)" : "") + "</title>")
+            out.append("    <circle class=\"bubble" + (b.inCycle ? " cycle" : "") + "\" data-importance=\"\(b.card.importance)\" "
+                       + "cx=\"\(number(b.x))\" cy=\"\(number(b.y))\" r=\"\(number(b.r))\" fill=\"\(colour.fill)\" "
+                       + (b.inCycle ? "stroke=\"#c0392b\" stroke-width=\"3\" stroke-dasharray=\"6 4\"/>"
+                          : "stroke=\"\(colour.stroke)\" stroke-width=\"1.5\"/>"))
             out.append("    <text x=\"\(number(b.x))\" y=\"\(number(top))\" text-anchor=\"middle\" font-size=\"\(number(font))\" "
                        + "fill=\"#333333\"" + (b.hasChildren ? " font-weight=\"bold\"" : "") + ">"
                        + lines.enumerated().map { i, line in

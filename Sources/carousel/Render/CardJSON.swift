@@ -17,11 +17,16 @@ enum CardJSON {
             ("due", .str(dueText(card, today: today))),
             ("repeat", .str(card.repeatRule)),
             ("done", .bool(Occurrence.isDone(card, today: today))),
+            ("overdue", .bool(Occurrence.isOverdue(card, today: today))),
         ])
     }
 
-    /// The due date as written, or for a repeating card without one, its pending occurrence.
+    /// The due date as written for a one-off card; for a repeating card its open occurrence
+    /// (with the time of `due`), or its last `due` once the series is over.
     static func dueText(_ card: Card, today: Day) -> String? {
+        if card.isRepeating, let day = Occurrence.dueDay(of: card, today: today) {
+            return day.iso + (card.due?.timeText.map { "T" + $0 } ?? "")
+        }
         if let due = card.due { return due.description }
         return Occurrence.dueDay(of: card, today: today)?.iso
     }
@@ -42,21 +47,23 @@ enum CardJSON {
         pairs.append(("slug", .string(card.slug)))
         pairs.append(("path", .string(card.path)))
         pairs.append(("body", .string(file.document.body)))
-        if let text = card.repeatRule, let rule = try? RecurrenceRule.parse(text) {
-            pairs.append(("repeat_summary", .string(rule.summary)))
-            pairs.append(("next", .array(next(card, rule, today: today).map { .string($0.iso) })))
+        let day = today ?? card.due?.day ?? card.created?.day ?? Day(dayNumber: 0)
+        if let series = Series(card, today: day) {
+            pairs.append(("repeat_summary", .string(series.rule.summary)))
+            if !pairs.contains(where: { $0.0 == "series_start" }) { pairs.append(("series_start", .string(series.start.iso))) }
+            pairs.append(("finished", .bool(series.isFinished(today: day))))
+            pairs.append(("next", .array(next(series, today: day).map { .string($0.iso) })))
         }
         return .object(pairs)
     }
 
-    /// A repeating card's next 14 occurrences from its pending one (its `due`, else today),
-    /// leaving out dates already completed or skipped.
-    static func next(_ card: Card, _ rule: RecurrenceRule, today: Day?) -> [Day] {
-        let anchor = card.due?.day ?? card.start?.day ?? card.created?.day ?? today ?? Day(dayNumber: 0)
-        let from = today.map { t in card.due.map { min($0.day, t) } ?? t } ?? card.due?.day ?? anchor
-        if rule.afterCompletion { return [card.due?.day ?? from] }
-        let done = Set(card.completed + card.skipped)
-        return Array(rule.occurrences(anchor: anchor, from: from, limit: 14 + done.count).filter { !done.contains($0) }.prefix(14))
+    /// A repeating card's next 14 open occurrences from its open one, leaving out dates already
+    /// completed or skipped; empty once the series is over. An after-done rule lists its due day.
+    static func next(_ series: Series, today: Day) -> [Day] {
+        guard let first = series.pending(today: today) else { return [] }
+        if series.rule.afterCompletion { return [first] }
+        let upcoming = series.rule.occurrences(anchor: series.start, from: first, limit: 14 + series.taken.count)
+        return Array(([first] + upcoming.filter { $0 > first && !series.taken.contains($0) }).prefix(14))
     }
 
     static func value(_ node: Node) -> JSON {

@@ -24,6 +24,7 @@ enum HabitsRender {
             ("done", .bool(s.done)), ("skipped", .bool(s.skipped)),
             ("streak", .int(s.streak)), ("best_streak", .int(s.bestStreak)),
             ("strength", .double(rounded(s.strength))), ("scheduled_today", .bool(s.scheduledToday)),
+            ("ended", .bool(s.ended)), ("last_day", .str(s.habit.lastDay?.iso)),
         ])
     }
 
@@ -47,7 +48,8 @@ enum HabitsRender {
             let streak = s.streak > 0 ? "🔥 \(s.streak)" : ""
             let line = "  \(mark) " + fit(label(s.habit), width) + "  " + fit(progress, progressWidth) + "  "
                 + fit(streak, 6) + "  " + bar(s.strength, t)
-            out.append(s.scheduledToday ? line : t.dim(line + "  not today"))
+            let note = s.ended ? "  ended " + (s.habit.lastDay.map(Words.shortDate) ?? "") : "  not today"
+            out.append(s.scheduledToday ? line : t.dim(line + note))
         }
         let pct = view.today.ratio.map { " (\(Int(($0 * 100).rounded()))% done)" } ?? ""
         out += ["", "  " + (view.dayQualifies ? t.green("Today counts toward your streak") + pct + ". Lovely."

@@ -27,8 +27,11 @@ enum SuggestRender {
             let head = "  \(score)\(title) \(spoons)"
             let headWidth = 2 + (mode == .smart ? 7 : 0) + 36 + 1 + 6
             let room = width - headWidth - 1
-            let short = "importance \(s.importance) · " + Words.due(s.due, today: today)
-            let text = displayWidth(reason) <= room ? reason : (displayWidth(short) <= room ? short : fit(short, room))
+            // Shorter and shorter, each still saying something whole: never "due in 2 da…".
+            let shortDue = Words.shortDue(s.due, today: today)
+            let candidates = [reason, "importance \(s.importance) · " + Words.due(s.due, today: today),
+                              "importance \(s.importance) · " + shortDue, "imp \(s.importance) · " + shortDue, shortDue]
+            let text = candidates.first { displayWidth($0) <= room } ?? fit(shortDue, room)
             out.append(head + " " + t.dim(text.trimmingCharacters(in: .whitespaces)))
         }
         return out

@@ -30,6 +30,34 @@ enum Words {
         }
     }
 
+    /// The short form for narrow places like the carousel strip: "today", "tomorrow", "in 2d",
+    /// "3d overdue", "29 Nov", "no date".
+    static func shortDue(_ due: Day?, today: Day) -> String {
+        guard let due else { return "no date" }
+        let n = today.days(until: due)
+        switch n {
+        case ..<0: return "\(-n)d overdue"
+        case 0: return "today"
+        case 1: return "tomorrow"
+        case 2...13: return "in \(n)d"
+        default: return "\(due.day) \(months[due.month - 1])"
+        }
+    }
+
+    /// A card's date in words for lists: "done" for a finished card or series, "past" for an
+    /// event whose day is over, "N days overdue" only when `Occurrence.isOverdue` says so,
+    /// otherwise `due(_:today:)`.
+    static func cardDue(_ card: Card, today: Day) -> String {
+        if Occurrence.isFinished(card, today: today) { return "finished" }
+        if !card.isRepeating, card.done != nil { return "done" }
+        if Occurrence.isPastEvent(card, today: today) {
+            return "past"
+        }
+        let day = Occurrence.dueDay(of: card, today: today)
+        if let day, day < today, !Occurrence.isOverdue(card, today: today) { return "was due \(shortDate(day))" }
+        return due(day, today: today)
+    }
+
     /// "●●○○○" for 2 of 5 spoons.
     static func spoons(_ n: Int) -> String { String(repeating: "●", count: n) }
 

@@ -49,6 +49,9 @@ final class RecurrenceFormattingTests: XCTestCase {
          "Every weekday in Dec"),
         ("3 days after done", "3 days after done", "FREQ=DAILY;INTERVAL=3", "3 days after done"),
         ("every week after done", "1 week after done", "FREQ=WEEKLY", "1 week after done"),
+        ("3 days after done until 2026-12-30", "3 days after done until 2026-12-30", "FREQ=DAILY;INTERVAL=3",
+         "3 days after done, until 30 Dec 2026"),
+        ("2 days after done for 5 times", "2 days after done for 5 times", "FREQ=DAILY;INTERVAL=2", "2 days after done, 5 times"),
     ]
 
     func testNormalizedRRuleAndSummary() throws {

@@ -56,6 +56,9 @@ final class RecurrenceParsingTests: XCTestCase {
         ("2 weeks after done", Rule(frequency: .weekly, interval: 2, afterCompletion: true)),
         ("every 3 days after done", Rule(frequency: .daily, interval: 3, afterCompletion: true)),
         ("a month after done", Rule(frequency: .monthly, afterCompletion: true)),
+        ("3 days after done until 2026-01-01", Rule(frequency: .daily, interval: 3, end: .until(Day(iso: "2026-01-01")!), afterCompletion: true)),
+        ("2 weeks after done for 4 times", Rule(frequency: .weekly, interval: 2, end: .count(4), afterCompletion: true)),
+        ("every day after done 3 times", Rule(frequency: .daily, end: .count(3), afterCompletion: true)),
     ]
 
     func testHumanSyntax() throws {
@@ -105,7 +108,8 @@ final class RecurrenceParsingTests: XCTestCase {
         ("every day for 0 times", "0", 15, "at least 1"),
         ("every day until 2026-01-05 for 3 times", "for", 28, "either until or a count"),
         ("every week on mon after done", "after", 19, "right after the interval"),
-        ("3 days after done until 2026-01-01", "until", 19, "no other parts"),
+        ("3 days after done on mon", "on", 19, "only an end"),
+        ("3 days after done until 2026-01-01 for 2 times", "for", 36, "already has an end"),
         ("3 days", "days", 3, "after done"),
         ("every year on mar 3, sep 5", "5", 26, "same days"),
         ("FREQ=HOURLY", "FREQ=HOURLY", 1, "not supported"),

@@ -51,4 +51,13 @@ final class BubblesViewTests: XCTestCase {
         XCTAssertTrue(view.bubbles.isEmpty)
         XCTAssertGreaterThan(view.width, 0)
     }
+
+    /// Cards on a parent cycle are drawn at the top level and marked, never dropped.
+    func testParentCycleIsDrawnAndMarked() {
+        let cards = [V.card("a", parent: "b"), V.card("b", parent: "a"), V.card("c", parent: "a"), V.card("d")]
+        let view = BubblesView.layout(cards)
+        XCTAssertEqual(Set(view.bubbles.map(\.card.slug)), ["a", "b", "c", "d"])
+        XCTAssertEqual(Set(view.bubbles.filter(\.inCycle).map(\.card.slug)), ["a", "b"])
+        XCTAssertEqual(view.bubbles.first { $0.card.slug == "c" }?.depth, 1)
+    }
 }

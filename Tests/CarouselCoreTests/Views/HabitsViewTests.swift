@@ -125,4 +125,25 @@ final class HabitsViewTests: XCTestCase {
         XCTAssertEqual(view.habits.map(\.habit.slug), ["a", "b", "c"])
         XCTAssertEqual(view.today.counted, 3)
     }
+
+    /// A habit past its end (UNTIL, COUNT or `end`) is not scheduled and does not break a streak.
+    func testHabitPastItsEndIsNotScheduledAndKeepsTheStreak() {
+        var byEnd = Self.habit("e", ["2026-11-16": "1", "2026-11-17": "1"])
+        byEnd.end = d("2026-11-17")
+        let forms = [Self.habit("u", ["2026-11-16": "1", "2026-11-17": "1"], repeat: "every day until 2026-11-17"),
+                     Self.habit("t", ["2026-11-16": "1", "2026-11-17": "1"], repeat: "FREQ=DAILY;UNTIL=20261117T120000Z"),
+                     Self.habit("n", ["2026-11-16": "1", "2026-11-17": "1"], repeat: "every day for 2 times"),
+                     Self.habit("r", ["2026-11-16": "1", "2026-11-17": "1"], repeat: "FREQ=DAILY;COUNT=2"), byEnd]
+        for h in forms {
+            XCTAssertTrue(h.isScheduled(on: d("2026-11-17")), h.slug)
+            XCTAssertFalse(h.isScheduled(on: d("2026-11-18")), h.slug)
+            XCTAssertEqual(h.lastDay, d("2026-11-17"), h.slug)
+            XCTAssertTrue(h.hasEnded(by: d("2026-11-18")), h.slug)
+            XCTAssertEqual(HabitStats.streaks(h, today: d("2026-11-30")).current, 2, h.slug)
+            XCTAssertEqual(HabitsView.dayStreaks([h], today: d("2026-11-30")).current, 2, h.slug)
+            let view = HabitsView.make(habits: [h], today: d("2026-11-30"), weeks: 1)
+            XCTAssertTrue(view.habits[0].ended, h.slug)
+            XCTAssertEqual(view.habits.filter(\.scheduledToday).count, 0, h.slug)
+        }
+    }
 }

@@ -43,4 +43,21 @@ final class SuggestionsTests: XCTestCase {
         let ranked = Suggestions.rank(snapshot, today: today, mode: .smart, limit: 0)
         XCTAssertEqual(ranked.map(\.card.slug), ["a", "yesterday"])
     }
+
+    /// A limit is never exceeded: a repeating card due today ranks by score with the rest.
+    func testLimitIsNeverExceededAndRoutinesRankByScore() {
+        var routine = card("routine", importance: 1, due: "2026-11-23")
+        routine.repeatRule = "every day"
+        var other = card("big", importance: 5, due: "2026-11-23")
+        other.created = DateValue(text: "2026-11-01")
+        let snapshot = VaultSnapshot(settings: Settings(), cards: [routine, other, card("c", importance: 3, due: nil)],
+                                     journal: JournalDay(date: today))
+        let all = Suggestions.rank(snapshot, today: today, mode: .smart, limit: 0)
+        XCTAssertTrue(all.contains { $0.card.slug == "routine" && $0.pinned })
+        XCTAssertEqual(Suggestions.rank(snapshot, today: today, mode: .smart, limit: 1).map(\.card.slug), ["big"])
+        XCTAssertEqual(Suggestions.rank(snapshot, today: today, mode: .smart, limit: 2).map(\.card.slug), ["big", "routine"])
+        for limit in 1...3 {
+            XCTAssertEqual(Suggestions.rank(snapshot, today: today, mode: .linear, limit: limit).count, limit)
+        }
+    }
 }

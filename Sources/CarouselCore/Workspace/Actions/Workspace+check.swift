@@ -15,6 +15,9 @@ extension Workspace {
         let habit = try resolveHabit(ref)
         let amount = try raw.map { (r: String) throws(CarouselError) -> Double in try HabitAmount.parse(r, for: habit) } ?? 1
         let day = try habitDay(input, habit)
+        if !habit.isScheduled(on: day), !anyway, habit.hasEnded(by: day), let last = habit.lastDay {
+            throw .usage("\(habit.title) ended on \(last.iso) (\(habit.repeatText)); add --anyway to log it all the same")
+        }
         if !habit.isScheduled(on: day), !anyway {
             throw .usage("\(habit.title) isn't scheduled on \(day.iso) (\(habit.repeatText)); add --anyway to log it all the same")
         }
@@ -32,6 +35,9 @@ extension Workspace {
     public func skip(habit ref: String, note: String?, date input: String?) throws(CarouselError) -> HabitChange {
         let habit = try resolveHabit(ref)
         let day = try habitDay(input, habit)
+        if habit.hasEnded(by: day), let last = habit.lastDay {
+            throw .usage("\(habit.title) ended on \(last.iso) (\(habit.repeatText)), so there is nothing to skip")
+        }
         guard habit.isScheduled(on: day) else {
             throw .usage("\(habit.title) isn't scheduled on \(day.iso) (\(habit.repeatText)), so there is nothing to skip")
         }

@@ -10,24 +10,16 @@ public enum DoneOutcome: Sendable {
 
 extension Workspace {
     /// Marks a card done and commits "done: <title>". A repeating card records today's date in
-    /// `completed` and moves `due` to its next occurrence, never copying the card.
+    /// `completed` and moves `due` to its next occurrence, never copying the card; after its
+    /// last occurrence it gets its `done` stamp once (see `recordOccurrence`).
     public func done(_ ref: String) throws(CarouselError) -> DoneOutcome {
         let card = try resolve(ref)
         if Occurrence.isDone(card, today: today) { return .alreadyDone(card) }
         var file = try open(card)
         file.ensureID(moment.makeID)
         var next: Day?
-        if let text = card.repeatRule, let rule = try? RecurrenceRule.parse(text) {
-            file.set("completed", list: (Set(card.completed).union([today])).sorted().map(\.iso))
-            let anchor = card.due?.day ?? card.start?.day ?? card.created?.day ?? today
-            let after = max(today, card.due?.day ?? today)
-            next = rule.afterCompletion ? rule.nextDue(anchor: anchor, after: today) : rule.nextDue(anchor: anchor, after: after)
-            if let next {
-                let time = card.due?.timeText.map { "T" + $0 } ?? ""
-                file.set("due", string: next.iso + time)
-            } else {
-                file.set("done", string: moment.stamp.description)
-            }
+        if let series = Series(card, today: today) {
+            next = recordOccurrence(series, in: &file, field: "completed")
         } else {
             file.set("done", string: moment.stamp.description)
         }
@@ -37,19 +29,51 @@ extension Workspace {
         return card.isRepeating ? .occurrence(file.card, next: next) : .finished(file.card)
     }
 
+    /// Records `today` in `completed` or `skipped` and moves `due` to the next open occurrence.
+    /// After the last one `due` stays on it and the card gets its `done` stamp. Writes
+    /// `series_start` when it is not stored yet, so the rule's count never moves with `due`.
+    /// Returns the new due day, nil when the series is over.
+    func recordOccurrence(_ series: Series, in file: inout CardFile, field: String) -> Day? {
+        let card = series.card
+        let list = field == "completed" ? card.completed : card.skipped
+        if series.needsStoredStart { file.set("series_start", string: series.start.iso) }
+        file.set(field, list: Set(list).union([today]).sorted().map(\.iso))
+        let next = series.next(afterRecording: today)
+        if let next {
+            file.set("due", string: next.iso + (card.due?.timeText.map { "T" + $0 } ?? ""))
+        } else {
+            file.set("done", string: moment.stamp.description)
+        }
+        return next
+    }
+
     /// Takes a completion back and commits "undone: <title>". Returns nil when it was not done.
+    /// On a finished series it removes the `done` stamp and the last completed or skipped date,
+    /// and reopens the last occurrence (due today when that day has passed, so it is not over
+    /// again at once).
     public func undone(_ ref: String) throws(CarouselError) -> Card? {
         let card = try resolve(ref)
         var file = try open(card)
-        if card.isRepeating {
-            guard card.completed.contains(today) || card.done != nil else { return nil }
-            let rest = card.completed.filter { $0 != today }
-            if rest.isEmpty { file.remove("completed") } else { file.set("completed", list: rest.map(\.iso)) }
-            if card.completed.contains(today) {
-                let time = card.due?.timeText.map { "T" + $0 } ?? ""
+        if let series = Series(card, today: today) {
+            let time = card.due?.timeText.map { "T" + $0 } ?? ""
+            if series.isFinished(today: today) {
+                let last = card.completed.contains(today) ? today : series.taken.max()
+                if let last, card.completed.contains(last) {
+                    let rest = card.completed.filter { $0 != last }
+                    if rest.isEmpty { file.remove("completed") } else { file.set("completed", list: rest.map(\.iso)) }
+                } else if let last {
+                    let rest = card.skipped.filter { $0 != last }
+                    if rest.isEmpty { file.remove("skipped") } else { file.set("skipped", list: rest.map(\.iso)) }
+                }
+                let reopened = max(card.due?.day ?? last ?? today, today)
+                if card.due?.day != reopened { file.set("due", string: reopened.iso + time) }
+                if card.done != nil { file.remove("done") }
+            } else {
+                guard card.completed.contains(today) else { return nil }
+                let rest = card.completed.filter { $0 != today }
+                if rest.isEmpty { file.remove("completed") } else { file.set("completed", list: rest.map(\.iso)) }
                 file.set("due", string: today.iso + time)
             }
-            if card.done != nil { file.remove("done") }
         } else {
             guard card.done != nil else { return nil }
             file.remove("done")
