@@ -62,6 +62,65 @@ final class CommandsAsTypedTests: XCTestCase {
         XCTAssertTrue(typo.stderr.contains("Did you mean 'budget'?"), typo.stderr)
     }
 
+    func testUnknownFieldsAndHabitsGetTheNearestName() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        try s.carousel(["add", "Call Mum"])
+        let before = try s.read("cards/call-mum.md")
+        let typo = try s.carousel(["set", "call-mum", "spons=3"])
+        XCTAssertNotEqual(typo.status, 0)
+        XCTAssertTrue(typo.stderr.contains("unknown field 'spons'. Did you mean 'spoons'?"), typo.stderr)
+        XCTAssertEqual(try s.read("cards/call-mum.md"), before, "a refused change writes nothing")
+        // A field of the person's own, far from every known name, is kept as text.
+        XCTAssertEqual(try s.carousel(["set", "call-mum", "mood=happy"]).status, 0)
+        XCTAssertTrue(try s.read("cards/call-mum.md").contains("mood: happy"))
+
+        XCTAssertEqual(try s.carousel(["habit", "add", "Walk"]).status, 0)
+        XCTAssertEqual(try s.carousel(["habit", "add", "Read 10 pages"]).status, 0)
+        let habit = try s.carousel(["check", "wlak"])
+        XCTAssertNotEqual(habit.status, 0)
+        XCTAssertTrue(habit.stderr.contains("Did you mean 'walk'?"), habit.stderr)
+        let unknownSetting = try s.carousel(["config", "wek_start", "sunday"])
+        XCTAssertNotEqual(unknownSetting.status, 0)
+        XCTAssertTrue(unknownSetting.stderr.contains("Did you mean 'week_start'?"), unknownSetting.stderr)
+    }
+
+    func testEverySettingIsCheckedWithItsRange() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        XCTAssertEqual(try s.carousel(["add", "Write the report", "--category", "work", "--due", "2026-11-20"]).status, 0)
+        let original = try s.read("carousel.yaml")
+        let cases: [(String, String, String)] = [
+            ("theme: auto", "theme: fancy", "theme must be auto or plain"),
+            ("reduce_motion: false", "reduce_motion: maybe", "reduce_motion must be true or false"),
+            ("views: [board, habits, countdown]", "views: [board, calender]", "Did you mean 'calendar'?"),
+            ("week_start: monday", "week_start: someday", "week_start must be a weekday name"),
+            ("carousel: smart", "carousel: random", "carousel must be smart or linear"),
+            ("  work: magenta", "  work: mauve", "a category colour must be"),
+        ]
+        for (from, to, expected) in cases {
+            try s.write("carousel.yaml", original.replacingOccurrences(of: from, with: to))
+            let r = try s.carousel(["list"])
+            XCTAssertNotEqual(r.status, 0, to)
+            XCTAssertTrue(r.stderr.contains("carousel.yaml:") && r.stderr.contains(expected), "\(to): \(r.stderr)")
+        }
+        try s.write("carousel.yaml", original + "budjet: 12\n")
+        let warned = try s.carousel(["list"])
+        XCTAssertEqual(warned.status, 0, warned.stderr)
+        XCTAssertTrue(warned.stderr.contains("warning: unknown setting 'budjet'"), warned.stderr)
+        // theme: plain turns colour off even when asked for automatically on a forced terminal.
+        try s.write("carousel.yaml", original.replacingOccurrences(of: "theme: auto", with: "theme: plain"))
+        let plain = try s.carousel(["list"], env: ["NO_COLOR": "", "FORCE_COLOR": "1"])
+        XCTAssertFalse(plain.stdout.contains("\u{1B}["), plain.stdout)
+        let forced = try s.carousel(["list", "--color", "always"])
+        XCTAssertTrue(forced.stdout.contains("\u{1B}["), forced.stdout)
+        let auto = try s.carousel(["list"], env: ["NO_COLOR": "", "FORCE_COLOR": "1"])
+        try s.write("carousel.yaml", original)
+        XCTAssertFalse(auto.stdout.contains("\u{1B}["), "theme: plain wins over FORCE_COLOR")
+        let coloured = try s.carousel(["list"], env: ["NO_COLOR": "", "FORCE_COLOR": "1"])
+        XCTAssertTrue(coloured.stdout.contains("\u{1B}["), coloured.stdout)
+    }
+
     /// Runs every `carousel …` hint printed by init (into a folder with a space in its name),
     /// the empty states and the tour's wording through a real shell; none may be a usage mistake.
     func testEveryPrintedHintRunsAsPrinted() throws {

@@ -37,7 +37,7 @@ public enum Resolve {
             }
             for write in writes { try writer.vault.write(write.path, text: write.text) }
             let message = writer.stamped("sync: finish the merge of \(String(mergeHead.hex.prefix(7))) field by field")
-            outcome.commit = try repo.commit(paths: writes.map(\.path), message: message, signature: writer.signature,
+            outcome.commit = try repo.commit(paths: writes.map(\.path), message: message, signature: writer.signature, committer: writer.committer,
                                              mergeParent: mergeHead)?.hex
             try repo.cleanupOperationState()
             outcome.paths = writes.map(\.path)

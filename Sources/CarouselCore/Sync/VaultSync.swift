@@ -131,7 +131,7 @@ struct SyncRound {
         for write in outcome.writes { try writer.vault.write(write.path, text: write.text) }
         let linked = try MergeLinks.apply(links, vault: writer.vault, repo: repo, theirs: theirs, base: baseFiles, ours: ourFiles, theirFiles: theirFiles)
         report.notes += linked.notes
-        let id = try repo.commit(paths: outcome.writes.map(\.path) + linked.paths, message: message, signature: writer.signature, mergeParent: theirs)
+        let id = try repo.commit(paths: outcome.writes.map(\.path) + linked.paths, message: message, signature: writer.signature, committer: writer.committer, mergeParent: theirs)
         report.mergeCommit = id?.hex
     }
 

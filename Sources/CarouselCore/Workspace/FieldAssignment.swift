@@ -19,8 +19,23 @@ public struct FieldAssignment: Sendable, Equatable {
         guard !field.isEmpty, field.allSatisfy({ ($0.isLetter && $0.isASCII) || $0.isNumber || $0 == "_" || $0 == "-" }) else {
             throw .usage("\"\(field)\" is not a field name; use letters, digits, _ and -")
         }
+        if !knownFields.contains(field) {
+            let near = Nearest.words(to: field, among: knownFields)
+            if !near.isEmpty {
+                throw .usage("unknown field '\(field)'." + Nearest.hint(for: field, among: knownFields)
+                    + " (A field of your own with a name this close is added with `carousel edit`.)")
+            }
+        }
         return FieldAssignment(field: field, value: value)
     }
+
+    /// Fields Carousel reads or writes on cards (docs/format.md); any other name is the person's
+    /// own field, kept as text, unless it is a near miss of one of these.
+    public static let knownFields: [String] = [
+        "id", "title", "kind", "spoons", "importance", "category", "tags", "due", "start", "duration", "repeat",
+        "series_start", "parent", "today", "done", "completed", "skipped", "created", "icon", "emoji", "color",
+        "remind", "except", "also", "wait", "scheduled", "until", "uid", "source", "url", "location", "notes",
+    ]
 }
 
 extension Workspace {

@@ -74,7 +74,7 @@ enum ExportData {
             let habits = HabitLoader.load(vault: ws.vault).habits
             let view = ProgressView.make(cards: ws.snapshot.cards, habits: habits, journal: JournalActivity.load(vault: ws.vault),
                                          today: ws.today, weeks: 520)
-            return CSV.render(header: CSV.xpColumns, rows: view.weeks.sorted { $0.start < $1.start }.map(CSV.xpRow))
+            return CSV.render(header: CSV.xpColumns, rows: view.weeks.filter { $0.xp > 0 }.sorted { $0.start < $1.start }.map(CSV.xpRow))
         case .reflections:
             var rows: [[String]] = []
             for d in days {
