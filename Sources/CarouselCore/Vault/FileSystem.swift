@@ -132,7 +132,9 @@ public enum FileSystem {
         if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
             throw .io("\(name) is UTF-16; save it as UTF-8")
         }
-        guard let text = String(bytes: bytes, encoding: .utf8) else {
+        // Not `String(bytes:encoding:)`: Foundation drops a leading byte-order mark, which the
+        // person's file keeps (docs/format.md).
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .io("\(name) is not valid UTF-8 text")
         }
         return text

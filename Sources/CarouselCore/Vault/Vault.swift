@@ -13,6 +13,12 @@ public struct Vault: Sendable {
     public static let journalDir = "journal"
     public static let localDir = ".carousel"
 
+    /// Whether a vault-relative path is one of Carousel's own Markdown files (a card, habit or
+    /// journal day), as opposed to a note of the person's elsewhere in the folder.
+    public static func isCarouselMarkdown(_ path: String) -> Bool {
+        path.hasSuffix(".md") && [cardsDir, habitsDir, journalDir].contains { path.hasPrefix($0 + "/") }
+    }
+
     /// Opens the vault at `path`; it must hold `carousel.yaml`. Unless `checkingStructure` is
     /// false (for `carousel doctor`), a `.carousel` that is not a real folder, or a `cards/`,
     /// `habits/`, `journal/`, `attachments/` or `carousel.yaml` that is a link leading out of the
