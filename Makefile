@@ -99,4 +99,5 @@ fuzz: deps
 	$(SWIFT) build --scratch-path .build-fuzz --product fuzz-card $(FUZZ_FLAGS)
 	$(SWIFT) build --scratch-path .build-fuzz --product fuzz-rule $(FUZZ_FLAGS)
 	$(SWIFT) build --scratch-path .build-fuzz --product fuzz-merge $(FUZZ_FLAGS)
+	$(SWIFT) build --scratch-path .build-fuzz --product fuzz-tree $(FUZZ_FLAGS)
 	fuzz/run.sh $(SECONDS)

@@ -47,6 +47,7 @@ let package = Package(
         .executableTarget(name: "fuzz-card", dependencies: ["CarouselCore", "FuzzSupport"]),
         .executableTarget(name: "fuzz-rule", dependencies: ["CarouselCore", "FuzzSupport"]),
         .executableTarget(name: "fuzz-merge", dependencies: ["CarouselCore", "FuzzSupport"]),
+        .executableTarget(name: "fuzz-tree", dependencies: ["CarouselCore", "CarouselGit", "FuzzSupport"]),
         .testTarget(name: "CarouselGitTests", dependencies: ["CarouselGit"]),
         .testTarget(
             name: "CarouselCoreTests",

@@ -6,7 +6,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}; shift || true
-targets=("$@"); [ ${#targets[@]} -eq 0 ] && targets=(fuzz-card fuzz-rule fuzz-merge)
+targets=("$@"); [ ${#targets[@]} -eq 0 ] && targets=(fuzz-card fuzz-rule fuzz-merge fuzz-tree)
 bin=.build-fuzz/x86_64-unknown-linux-gnu/debug
 out=.build-fuzz/runs; mkdir -p "$out" .build-fuzz/crashes
 export SWIFT_BACKTRACE=enable=no   # let libFuzzer catch the crash and save the input
@@ -36,6 +36,12 @@ seed() {  # seed DIR TARGET
           sed 's/^spoons: .*/spoons: 4/; s/^title: \(.*\)/title: \1!/' "$f"; printf 'A note from the other side.\n'; } > "$1/seed-$i"
         i=$((i + 1))
       done ;;
+    fuzz-tree)
+      # mode byte (0 file, 1 link, 2 folder), path, NUL, link target; one entry per line
+      printf '\x02cards\n\x00cards/a.md\n\x01cards/alias.md\x00a.md\n\x01cards/leak.md\x00../.git/config\n' > "$1/seed-links"
+      printf '\x01.carousel\x00/tmp\n\x02habits\n\x00habits/x.md\n' > "$1/seed-state"
+      printf '\x01cards\x00../outside\n\x00carousel.yaml\n\x01journal\x00notes/journal\n\x02notes\n' > "$1/seed-folders"
+      printf '\x00cards/../x.md\n\x02.Carousel\n\x00.carousel/index.sqlite\n\x01a/b/c.md\x00../../../etc/passwd\n' > "$1/seed-names" ;;
   esac
 }
 

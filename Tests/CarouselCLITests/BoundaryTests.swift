@@ -21,8 +21,9 @@ final class BoundaryTests: XCTestCase {
         let cards = try s.carousel(["suggest", "--json", "--limit", "0"]).json().cards().compactMap { $0["slug"] as? String }
         XCTAssertEqual(Set(cards), ["inside-card", "alias"])
         let show = try s.carousel(["show", "secret"])
-        XCTAssertEqual(show.status, 1)
-        XCTAssertEqual(try s.carousel(["done", "secret"]).status, 1)
+        XCTAssertEqual(show.status, 3)
+        XCTAssertTrue(show.stderr.contains("cards/secret.md is a link to a file outside the vault"), show.stderr)
+        XCTAssertEqual(try s.carousel(["done", "secret"]).status, 3)
         XCTAssertEqual(try String(contentsOf: outside.appendingPathComponent("secret.md"), encoding: .utf8),
                        "---\ntitle: Outside secret\n---\n")
         XCTAssertEqual(try fm.contentsOfDirectory(atPath: outside.path), ["secret.md"])

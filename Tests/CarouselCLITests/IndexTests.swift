@@ -49,6 +49,6 @@ final class IndexTests: XCTestCase {
         let fm = FileManager.default
         XCTAssertTrue(fm.fileExists(atPath: s.vault.appendingPathComponent("habits/brush-teeth.md").path))
         XCTAssertTrue(fm.fileExists(atPath: s.vault.appendingPathComponent("journal/2026/2026-11-18.md").path))
-        XCTAssertEqual(try s.read(".gitignore").contains(".carousel/"), true)
+        XCTAssertEqual(try s.read(".gitignore").contains("\n/.carousel\n"), true)
     }
 }

@@ -8,7 +8,7 @@ public struct CardFile: Sendable {
     /// Reads and parses a card. A file that does not parse is an error and is never rewritten.
     public init(vault: Vault, path: String) throws(CarouselError) {
         guard vault.contains(relative: path) else { throw .outsideVault(path) }
-        let text = try FileSystem.readText(vault.url(path))
+        let text = try vault.readText(path)
         try self.init(text: text, path: path)
     }
 

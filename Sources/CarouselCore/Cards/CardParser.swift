@@ -73,7 +73,9 @@ public enum CardParser {
 
         for f in fields.fields {
             switch f.key {
-            case "id": card.id = try string(f).flatMap { $0.isEmpty ? nil : $0 }
+            case "id":
+                card.id = try string(f).flatMap { $0.isEmpty ? nil : $0 }
+                if let id = card.id, let problem = PathName.problem(id) { throw diag(f.line, f.column, "this id cannot be used (\(problem)), so the card is skipped; an id names a card on every device and must be one plain word like a ULID. Delete the id line and the next change gives it a new one") }
             case "title":
                 if let t = try string(f), t.contains(where: { !$0.isWhitespace }) { card.title = t }
             case "kind":

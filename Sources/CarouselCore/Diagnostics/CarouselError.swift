@@ -13,6 +13,8 @@ public enum CarouselError: Error, LocalizedError, Sendable {
     case invalidValue(field: String, message: String)
     case parentCycle([String])
     case outsideVault(String)
+    /// A link or the state folder that would take a read or a write out of the vault; the text says what to do.
+    case boundary(String)
     case locked(holder: String?)
     case io(String)
     case git(String)
@@ -52,7 +54,7 @@ public enum CarouselError: Error, LocalizedError, Sendable {
         case let .locked(holder):
             return "another carousel is working on this vault" + (holder.map { " (\($0))" } ?? "")
                 + "; try again in a moment"
-        case let .io(message), let .git(message), let .usage(message):
+        case let .io(message), let .git(message), let .usage(message), let .boundary(message):
             return message
         }
     }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What a command was about to commit, written before its files and removed after its commit,
 /// so that a command killed in between can be finished by the next one ("recover: …").
@@ -14,12 +17,14 @@ enum CrashRecovery {
 
     static func writeIntent(_ intent: Intent, vault: Vault) throws(CarouselError) {
         guard let data = try? JSONEncoder().encode(intent) else { return }
-        try FileSystem.writeAtomically(String(decoding: data, as: UTF8.self), to: intentPath(vault))
+        let dir = try vault.stateFolder()
+        try FileSystem.writeAtomically(String(decoding: data, as: UTF8.self), to: dir + "/intent.json")
     }
 
     static func readIntent(_ vault: Vault) -> Intent? {
-        guard let data = FileManager.default.contents(atPath: intentPath(vault)) else { return nil }
-        return try? JSONDecoder().decode(Intent.self, from: data)
+        guard vault.stateFolderProblem() == nil,
+              let text = try? FileSystem.readText(intentPath(vault), followLinks: false) else { return nil }
+        return try? JSONDecoder().decode(Intent.self, from: Data(text.utf8))
     }
 
     static func clearIntent(_ vault: Vault) {
@@ -48,6 +53,44 @@ enum CrashRecovery {
             }
         }
         return removed
+    }
+
+    /// Removes `.carousel-tmp-PID-N` files whose writer (PID) is gone: half of a save that was
+    /// killed. Git ignores them, so nothing else would. A file whose process still runs is kept.
+    @discardableResult
+    static func removeOrphanTemporaryFiles(_ vault: Vault) -> [String] {
+        var removed: [String] = []
+        func sweep(_ relative: String, depth: Int) {
+            let dir = relative.isEmpty ? vault.root : vault.url(relative)
+            guard depth <= 4, !FileSystem.isLink(dir), let handle = opendir(dir) else { return }
+            defer { closedir(handle) }
+            while let entry = readdir(handle) {
+                let name = withUnsafePointer(to: entry.pointee.d_name) {
+                    $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+                }
+                let rel = relative.isEmpty ? name : relative + "/" + name
+                if name.hasPrefix(FileSystem.temporaryPrefix) {
+                    guard let pid = temporaryFileOwner(name), !isAlive(pid) else { continue }
+                    if unlink(vault.url(rel)) == 0 { removed.append(rel) }
+                } else if !name.hasPrefix("."), entry.pointee.d_type == UInt8(DT_DIR) {
+                    sweep(rel, depth: depth + 1)
+                }
+            }
+        }
+        sweep("", depth: 0)
+        sweep(Vault.localDir, depth: 4)
+        return removed.sorted()
+    }
+
+    /// The process id in `.carousel-tmp-PID-N`.
+    static func temporaryFileOwner(_ name: String) -> pid_t? {
+        let rest = name.dropFirst(FileSystem.temporaryPrefix.count)
+        guard let pid = rest.split(separator: "-").first.flatMap({ Int32($0) }), pid > 0 else { return nil }
+        return pid
+    }
+
+    static func isAlive(_ pid: pid_t) -> Bool {
+        kill(pid, 0) == 0 || errno != ESRCH
     }
 
     /// Whether a path is a temporary file of an interrupted atomic write.

@@ -1,11 +1,14 @@
 import CarouselGit
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `carousel init`: a folder becomes a vault, a git repository with settings and a first commit.
 public enum VaultInit {
     public static let gitignore = """
-        # Carousel's local cache, lock and machine state: never committed.
-        .carousel/
+        # Carousel's local cache, lock and machine state: never committed (a file, a link or a folder).
+        /.carousel
         # Half-written files of an interrupted save.
         .carousel-tmp-*
 
@@ -42,14 +45,15 @@ public enum VaultInit {
             throw .git("cannot make a git repository at \(path): \(error.localizedDescription)")
         }
         // A folder that already holds a vault's files (a copy, an unpacked backup) is adopted as it is.
-        let settingsText = existing ? try FileSystem.readText(root + "/" + Vault.settingsFile) : Settings.initialText(started: today)
+        let settingsText = existing ? try FileSystem.readText(root + "/" + Vault.settingsFile, followLinks: false, shownAs: Vault.settingsFile)
+            : Settings.initialText(started: today)
         if !existing { try FileSystem.writeAtomically(settingsText, to: root + "/" + Vault.settingsFile) }
         let vault = try Vault(at: root)
         let writer = try VaultWriter(vault: vault, environment: environment)
         // The ignore rules go down first, so the files they leave out (Obsidian's workspace, a
         // `.carousel/` copied along) are not swept into the first commit below.
-        let ignore = mergedIgnore(existing: try? FileSystem.readText(root + "/.gitignore"))
-        try FileSystem.writeAtomically(ignore, to: root + "/.gitignore")
+        let ignore = mergedIgnore(existing: try? vault.readText(".gitignore"))
+        try vault.write(".gitignore", text: ignore)
         var writes: [FileWrite] = [
             FileWrite(path: Vault.settingsFile, text: settingsText),
             FileWrite(path: ".gitignore", text: ignore),
@@ -102,9 +106,27 @@ public enum VaultInit {
 
     static func mergedCarouselIgnore(existing: String?) -> String {
         guard let existing, !existing.isEmpty else { return gitignore }
-        if TextLines.split(existing).contains(where: { $0.trimmingCharacters(in: .whitespaces) == ".carousel/" }) {
+        if TextLines.split(existing).contains(where: { $0.trimmingCharacters(in: .whitespaces) == "/.carousel" }) {
             return existing
         }
         return existing + (existing.hasSuffix("\n") ? "" : "\n") + gitignore
+    }
+
+    /// The ignore rules every clone needs, whatever its committed `.gitignore` says (an older
+    /// vault has `.carousel/`, which matches only a folder): kept in the clone's own
+    /// `.git/info/exclude`, which is never committed or pulled.
+    static let localExcludes = ["/.carousel", ".carousel-tmp-*"]
+
+    static func ensureLocalExcludes(_ vault: Vault) {
+        let info = vault.url(".git/info")
+        guard !FileSystem.isLink(vault.url(".git")), !FileSystem.isLink(info) else { return }
+        let path = info + "/exclude"
+        let existing = (try? FileSystem.readText(path, followLinks: false)) ?? ""
+        let lines = Set(existing.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+        let missing = localExcludes.filter { !lines.contains($0) }
+        guard !missing.isEmpty, mkdir(info, 0o755) == 0 || errno == EEXIST else { return }
+        let text = existing + (existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n")
+            + "# Carousel's state folder and half-written files, whatever .gitignore says\n" + missing.map { $0 + "\n" }.joined()
+        try? FileSystem.writeAtomically(text, to: path)
     }
 }

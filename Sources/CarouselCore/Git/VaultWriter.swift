@@ -39,6 +39,8 @@ public final class VaultWriter {
         signature = VaultWriter.identity(.author, repository: repository, environment: environment)
         committer = VaultWriter.identity(.committer, repository: repository, environment: environment)
         device = VaultWriter.device(repository: repository, environment: environment)
+        VaultInit.ensureLocalExcludes(vault)
+        CrashRecovery.removeOrphanTemporaryFiles(vault)
     }
 
     static func device(repository: Repository, environment: [String: String]) -> String {
@@ -86,13 +88,7 @@ public final class VaultWriter {
         }
         _ = CrashRecovery.clearStaleGitLocks(vault)
         try CrashRecovery.writeIntent(Intent(message: message, paths: writes.map(\.path)), vault: vault)
-        for write in writes {
-            if let text = write.text {
-                try FileSystem.writeAtomically(text, to: vault.url(write.path))
-            } else {
-                try FileSystem.remove(vault.url(write.path))
-            }
-        }
+        for write in writes { try vault.write(write.path, text: write.text) }
         do {
             let paths = writes.map(\.path) + extra.filter { p in !writes.contains { $0.path == p } }
             let id = try repository.commit(paths: paths, message: stamped(message), signature: signature, committer: committer)?.hex
@@ -154,7 +150,12 @@ public final class VaultWriter {
         for entry in entries {
             if CrashRecovery.isTemporary(entry.path) {
                 // Half of an atomic write from a process that died: never the person's data.
-                try? FileSystem.remove(vault.url(entry.path))
+                try? vault.write(entry.path, text: nil)
+                continue
+            }
+            if let destination = leavesVault(entry.path) {
+                // A link out of the vault (or into .git/ or .carousel/) is never staged.
+                skipped.append(Vault.skippedLinkDiagnostic(entry.path, destination))
                 continue
             }
             if entry.change == .deleted {
@@ -173,6 +174,15 @@ public final class VaultWriter {
         return (paths, skipped, described)
     }
 
+    /// Where a changed path leads when it is a link (or sits behind one) that leaves the vault.
+    private func leavesVault(_ path: String) -> Vault.Destination? {
+        guard vault.isLink(path) || !vault.contains(relative: path) else { return nil }
+        let destination = vault.destination(of: path)
+        if case .inside = destination { return nil }
+        if case .missing = destination, PathName.isPlainRelativePath(path), !vault.isLink(path) { return nil }
+        return destination
+    }
+
     /// "Call Mum", "Call Mum, Water the plants", or "Call Mum, Water the plants and 3 more".
     static func summarize(_ items: [String]) -> String {
         if items.count <= 3 { return items.joined(separator: ", ") }
@@ -181,16 +191,15 @@ public final class VaultWriter {
 
     /// Why a changed file must not be committed, if it is a vault file that does not parse.
     private func problem(in path: String) -> FileDiagnostic? {
-        let full = vault.url(path)
         if path == Vault.settingsFile {
-            guard let text = try? FileSystem.readText(full) else { return nil }
+            guard let text = try? vault.readText(path) else { return nil }
             do { _ = try Settings.parse(text: text) } catch { return error }
             return nil
         }
         guard path.hasSuffix(".md"),
               path.hasPrefix(Vault.cardsDir + "/") || path.hasPrefix(Vault.habitsDir + "/") else { return nil }
         let text: String
-        do { text = try FileSystem.readText(full) } catch {
+        do { text = try vault.readText(path) } catch {
             return FileDiagnostic(path: path, line: 1, column: 1, message: error.localizedDescription)
         }
         if let line = text.components(separatedBy: "\n").firstIndex(where: { $0.hasPrefix("<<<<<<< ") }) {
@@ -206,7 +215,7 @@ public final class VaultWriter {
     }
 
     private func title(inWorkTree path: String) -> String {
-        guard let text = try? FileSystem.readText(vault.url(path)) else { return path }
+        guard let text = try? vault.readText(path) else { return path }
         return VaultWriter.title(fromText: text, path: path)
     }
 

@@ -10,7 +10,7 @@ public struct HabitFile: Sendable {
     /// Reads and parses a habit. A file that does not parse is an error and is never rewritten.
     public init(vault: Vault, path: String) throws(CarouselError) {
         guard vault.contains(relative: path) else { throw .outsideVault(path) }
-        try self.init(text: try FileSystem.readText(vault.url(path)), path: path)
+        try self.init(text: try vault.readText(path), path: path)
     }
 
     public init(text: String, path: String) throws(CarouselError) {

@@ -4,9 +4,11 @@ public enum HabitLoader {
     public static func load(vault: Vault) -> (habits: [Habit], diagnostics: [FileDiagnostic]) {
         var habits: [Habit] = []
         var diagnostics: [FileDiagnostic] = []
-        for path in FileSystem.markdownFiles(root: vault.root, dir: Vault.habitsDir) {
+        let listing = FileSystem.markdownListing(root: vault.root, dir: Vault.habitsDir)
+        diagnostics += listing.skipped.map { Vault.skippedLinkDiagnostic($0.path, $0.destination) }
+        for path in listing.files {
             do {
-                let text = try FileSystem.readText(vault.url(path))
+                let text = try vault.readText(path)
                 habits.append(try HabitParser.parse(text: text, path: path))
             } catch let error as FileDiagnostic {
                 diagnostics.append(error)

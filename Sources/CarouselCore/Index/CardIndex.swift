@@ -32,9 +32,10 @@ public final class CardIndex {
 
     public init(vault: Vault) throws(CarouselError) {
         self.vault = vault
-        let dir = vault.url(Vault.localDir)
-        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = try vault.stateFolder()
         let path = dir + "/index.sqlite"
+        // The index is Carousel's own file: a link put in its place is removed, never followed.
+        for suffix in ["", "-wal", "-shm"] where FileSystem.isLink(path + suffix) { try? FileSystem.remove(path + suffix) }
         do {
             db = try CardIndex.open(path: path)
         } catch {
@@ -56,14 +57,14 @@ public final class CardIndex {
     /// Reports (files parsed so far, files to parse) during a long refresh; called from any thread.
     public typealias Progress = @Sendable (Int, Int) -> Void
 
-    static func parseAll(_ files: [(path: String, full: String, stamp: FileStamp)], progress: Progress? = nil) -> [CardRow] {
-        guard files.count > 64 else { return files.map { CardRow.read(path: $0.path, fullPath: $0.full, stamp: $0.stamp) } }
+    static func parseAll(_ files: [(path: String, stamp: FileStamp)], vault: Vault, progress: Progress? = nil) -> [CardRow] {
+        guard files.count > 64 else { return files.map { CardRow.read(path: $0.path, vault: vault, stamp: $0.stamp) } }
         let out = RowBuffer(count: files.count, progress: files.count >= 2000 ? progress : nil)
         let chunks = min(ProcessInfo.processInfo.activeProcessorCount * 4, files.count)
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             var i = chunk
             while i < files.count {
-                out.set(i, CardRow.read(path: files[i].path, fullPath: files[i].full, stamp: files[i].stamp))
+                out.set(i, CardRow.read(path: files[i].path, vault: vault, stamp: files[i].stamp))
                 i += chunks
             }
         }
@@ -94,7 +95,9 @@ public final class CardIndex {
 
     /// Brings the index up to date with `cards/` and returns every card and every problem.
     public func refresh(progress: Progress? = nil) throws(CarouselError) -> (cards: [Card], diagnostics: [FileDiagnostic], stats: RefreshStats) {
-        let paths = FileSystem.markdownFiles(root: vault.root, dir: Vault.cardsDir)
+        let listing = FileSystem.markdownListing(root: vault.root, dir: Vault.cardsDir)
+        let paths = listing.files
+        let linkWarnings = listing.skipped.map { Vault.skippedLinkDiagnostic($0.path, $0.destination) }
         var stats = RefreshStats(files: paths.count, rebuilt: rebuilt)
         do {
             return try db.write { db in
@@ -128,7 +131,7 @@ public final class CardIndex {
                     slots.append(.parsed(pending.count))
                     pending.append((path, stamp))
                 }
-                let parsed = CardIndex.parseAll(pending.map { ($0.path, vault.url($0.path), $0.stamp) }, progress: progress)
+                let parsed = CardIndex.parseAll(pending, vault: vault, progress: progress)
                 let insert = try db.makeStatement(sql: CardRow.upsert)
                 for row in parsed { try insert.execute(arguments: row.arguments) }
                 stats.parsed = pending.count
@@ -138,7 +141,7 @@ public final class CardIndex {
                 }
                 var cards: [Card] = []
                 cards.reserveCapacity(slots.count)
-                var diagnostics: [FileDiagnostic] = []
+                var diagnostics: [FileDiagnostic] = linkWarnings
                 for slot in slots {
                     switch slot {
                     case let .stored(i):

@@ -34,9 +34,9 @@ struct CardRow {
         """
 
     /// Reads and parses a card file.
-    static func read(path: String, fullPath: String, stamp: FileStamp) -> CardRow {
+    static func read(path: String, vault: Vault, stamp: FileStamp) -> CardRow {
         do {
-            let text = try FileSystem.readText(fullPath)
+            let text = try vault.readText(path)
             let parsed = try CardParser.parse(text: text, path: path)
             var row = CardRow(path: path, stamp: stamp, card: parsed.card, diagnostics: parsed.warnings)
             row.body = CardRow.body(of: text)
@@ -45,7 +45,7 @@ struct CardRow {
             return CardRow(path: path, stamp: stamp, card: nil, diagnostics: [error])
         } catch {
             let message = (error as? LocalizedError)?.errorDescription ?? "\(error)"
-            let diag = FileDiagnostic(path: path, line: 1, column: 1, message: message.replacingOccurrences(of: fullPath, with: "this file"))
+            let diag = FileDiagnostic(path: path, line: 1, column: 1, message: message.replacingOccurrences(of: vault.url(path), with: "this file"))
             return CardRow(path: path, stamp: stamp, card: nil, diagnostics: [diag])
         }
     }

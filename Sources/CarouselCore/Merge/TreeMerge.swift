@@ -60,7 +60,11 @@ public enum TreeMerge {
         guard path.hasPrefix(Vault.cardsDir + "/") || path.hasPrefix(Vault.habitsDir + "/"),
               let o = try? CardParser.parse(text: ours, path: path).card.id,
               let t = try? CardParser.parse(text: theirs, path: path).card.id, o != t else { return nil }
-        let moved = (path as NSString).deletingPathExtension + "-" + String(max(o, t).suffix(6)).lowercased() + ".md"
+        // An id is data from a peer, never part of a path: only its letters and digits are used.
+        let winner = max(o, t)
+        var tail = String(PathName.plainPart(winner).suffix(6))
+        if tail.isEmpty { tail = String(String(StableHash.fnv1a(winner), radix: 36).prefix(6)) }
+        let moved = (path as NSString).deletingPathExtension + "-" + tail + ".md"
         var writes = [FileWrite(path: moved, text: o < t ? theirs : ours)]
         if o > t { writes.append(FileWrite(path: path, text: theirs)) }
         return (writes, "two different cards were added with this name on two devices; one is now \(moved)")

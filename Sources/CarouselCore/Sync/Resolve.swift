@@ -35,10 +35,7 @@ public enum Resolve {
                 writes += merged.extraFiles
                 outcome.notes += merged.notes
             }
-            for write in writes {
-                let full = writer.vault.url(write.path)
-                if let text = write.text { try FileSystem.writeAtomically(text, to: full) } else { try FileSystem.remove(full) }
-            }
+            for write in writes { try writer.vault.write(write.path, text: write.text) }
             let message = writer.stamped("sync: finish the merge of \(String(mergeHead.hex.prefix(7))) field by field")
             outcome.commit = try repo.commit(paths: writes.map(\.path), message: message, signature: writer.signature, committer: writer.committer,
                                              mergeParent: mergeHead)?.hex

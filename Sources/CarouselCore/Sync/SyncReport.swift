@@ -24,6 +24,9 @@ public struct SyncReport: Sendable {
     public var savedEdits: String?
     /// Edited files held back because they do not parse.
     public var heldBack: [FileDiagnostic] = []
+    /// Files that came in and cannot be used here (bad ids, links out of the vault, files that
+    /// do not parse): left as they are, and reported.
+    public var incomingProblems: [FileDiagnostic] = []
 }
 
 /// Hides credentials in a remote URL: `https://me:token@host/x` → `https://host/x`.

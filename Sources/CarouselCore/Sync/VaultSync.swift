@@ -65,6 +65,9 @@ struct SyncRound {
             let remoteTip = try repo.referenceTarget("refs/remotes/\(remote)/\(report.branch)")
             guard var head = try repo.headID() else { throw CarouselError.git("this vault has no commits yet") }
             if let remoteTip, remoteTip != head, !(try repo.isDescendant(head, of: remoteTip)) {
+                try IncomingTree.refuseUnsafe(repository: repo, tip: remoteTip, head: head, remote: remote)
+                let before = head
+                defer { report.incomingProblems = IncomingTree.problems(vault: writer.vault, repository: repo, before: before, tip: remoteTip) }
                 let incoming = try repo.commits(from: remoteTip, hiding: head)
                 report.incoming += incoming.count
                 let names = incoming.map { History.device(inMessage: $0.message) ?? $0.authorName }
@@ -106,7 +109,9 @@ struct SyncRound {
         let base = try repo.mergeBase(head, theirs)
         let baseFiles = try base.map { try repo.files(at: $0) } ?? [:]
         let ourFiles = try repo.files(at: head), theirFiles = try repo.files(at: theirs)
-        let paths = Set(ourFiles.keys).union(theirFiles.keys).filter { ourFiles[$0] != theirFiles[$0] }
+        var paths = Set(ourFiles.keys).union(theirFiles.keys).filter { ourFiles[$0] != theirFiles[$0] }
+        let links = try MergeLinks.linkPaths(paths, repo: repo, base: base, ours: head, theirs: theirs)
+        paths.subtract(links)
         let ourInfo = try repo.commit(head), theirInfo = try repo.commit(theirs)
         let rule = ClashRule.commits(oursTime: ourInfo.time, oursID: head.hex, theirsTime: theirInfo.time, theirsID: theirs.hex)
         var label = authors.first ?? "the other device"
@@ -123,11 +128,10 @@ struct SyncRound {
         }
         report.notes += outcome.notes
         let message = writer.stamped("sync: merge \(authors.count) change\(authors.count == 1 ? "" : "s") from \(label)")
-        for write in outcome.writes {
-            let full = writer.vault.url(write.path)
-            if let text = write.text { try FileSystem.writeAtomically(text, to: full) } else { try FileSystem.remove(full) }
-        }
-        let id = try repo.commit(paths: outcome.writes.map(\.path), message: message, signature: writer.signature, committer: writer.committer, mergeParent: theirs)
+        for write in outcome.writes { try writer.vault.write(write.path, text: write.text) }
+        let linked = try MergeLinks.apply(links, vault: writer.vault, repo: repo, theirs: theirs, base: baseFiles, ours: ourFiles, theirFiles: theirFiles)
+        report.notes += linked.notes
+        let id = try repo.commit(paths: outcome.writes.map(\.path) + linked.paths, message: message, signature: writer.signature, committer: writer.committer, mergeParent: theirs)
         report.mergeCommit = id?.hex
     }
 

@@ -24,12 +24,47 @@ public enum FileSystem {
 
     /// Vault-relative paths of every `*.md` file under `dir` (recursively), skipping hidden
     /// folders. Symlinked folders are not followed, so a vault cannot loop or lead outside.
-    /// A symlinked file is listed only when its target stays inside the vault.
+    /// A symlinked file is listed only when its target stays inside the vault (and out of its
+    /// `.git/` and `.carousel/` folders).
     public static func markdownFiles(root: String, dir: String) -> [String] {
-        var result: [String] = []
+        markdownListing(root: root, dir: dir).files
+    }
+
+    /// The `*.md` files under `dir`, and the links that were skipped because they lead out of
+    /// the vault (or into `.git/` or `.carousel/`), with where they lead.
+    public static func markdownListing(root: String, dir: String) -> (files: [String], skipped: [(path: String, destination: Vault.Destination)]) {
+        var listing = Listing()
         let realRoot = realPath(root) ?? root
-        walk(root: root, realRoot: realRoot, relative: dir, into: &result)
-        return result.sorted()
+        walk(root: root, realRoot: realRoot, relative: dir, into: &listing)
+        return (listing.files.sorted(), listing.skipped.sorted { $0.path < $1.path })
+    }
+
+    private struct Listing {
+        var files: [String] = []
+        var skipped: [(path: String, destination: Vault.Destination)] = []
+    }
+
+    /// Where a canonical path lies relative to the real root: the one rule `Vault` applies too.
+    static func destination(ofReal real: String?, realRoot: String) -> Vault.Destination {
+        guard let real else { return .missing }
+        guard real == realRoot || real.hasPrefix(realRoot + "/") else { return .outside }
+        let first = real.dropFirst(realRoot.count + 1).split(separator: "/").first.map { String($0).lowercased() } ?? ""
+        if first == ".git" || first == Vault.localDir { return .reserved(first) }
+        return .inside(real)
+    }
+
+    /// Whether `path` itself is a symbolic link (not followed).
+    public static func isLink(_ path: String) -> Bool {
+        var st = stat()
+        return lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFLNK
+    }
+
+    /// The text of a symbolic link (where it points), nil when `path` is not a link.
+    public static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 4097)
+        let n = readlink(path, &buffer, 4096)
+        guard n >= 0 else { return nil }
+        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The canonical absolute path (symlinks resolved), nil when it does not exist.
@@ -39,7 +74,7 @@ public enum FileSystem {
         return String(cString: resolved)
     }
 
-    private static func walk(root: String, realRoot: String, relative: String, into result: inout [String]) {
+    private static func walk(root: String, realRoot: String, relative: String, into listing: inout Listing) {
         guard let handle = opendir(root + "/" + relative) else { return }
         defer { closedir(handle) }
         while let entry = readdir(handle) {
@@ -48,33 +83,59 @@ public enum FileSystem {
             }
             if name.hasPrefix(".") { continue }
             let rel = relative + "/" + name
-            let type = entry.pointee.d_type
+            var type = entry.pointee.d_type
+            if type == UInt8(DT_UNKNOWN) {
+                var st = stat()
+                guard lstat(root + "/" + rel, &st) == 0 else { continue }
+                switch st.st_mode & S_IFMT {
+                case S_IFDIR: type = UInt8(DT_DIR)
+                case S_IFLNK: type = UInt8(DT_LNK)
+                case S_IFREG: type = UInt8(DT_REG)
+                default: continue
+                }
+            }
             if type == UInt8(DT_DIR) {
-                walk(root: root, realRoot: realRoot, relative: rel, into: &result)
-            } else if name.hasSuffix(".md"), type == UInt8(DT_REG) || type == UInt8(DT_UNKNOWN) {
-                result.append(rel)
-            } else if name.hasSuffix(".md"), type == UInt8(DT_LNK),
-                      let target = realPath(root + "/" + rel), target.hasPrefix(realRoot + "/") {
-                result.append(rel)
+                walk(root: root, realRoot: realRoot, relative: rel, into: &listing)
+            } else if name.hasSuffix(".md"), type == UInt8(DT_REG) {
+                listing.files.append(rel)
+            } else if name.hasSuffix(".md"), type == UInt8(DT_LNK) {
+                let destination = destination(ofReal: realPath(root + "/" + rel), realRoot: realRoot)
+                if case .inside = destination { listing.files.append(rel) } else { listing.skipped.append((rel, destination)) }
             }
         }
     }
 
-    /// Reads a file as UTF-8 text; nil when unreadable. Invalid UTF-8 is reported by the caller.
-    public static func readText(_ path: String) throws(CarouselError) -> String {
-        if let size = stamp(path)?.size, size > Int64(YAMLLimits.maxFileBytes) {
-            throw .io("\(path) is \(size / 1024) KB; Carousel reads files up to \(YAMLLimits.maxFileBytes / 1024) KB")
+    /// Reads a file as UTF-8 text. With `followLinks: false` a final link is not followed
+    /// (`O_NOFOLLOW`); `shownAs` is the name messages use (a vault-relative path).
+    public static func readText(_ path: String, followLinks: Bool = true, shownAs: String? = nil) throws(CarouselError) -> String {
+        let name = shownAs ?? path
+        let fd = open(path, O_RDONLY | O_CLOEXEC | (followLinks ? 0 : O_NOFOLLOW))
+        guard fd >= 0 else {
+            if errno == ELOOP { throw .boundary("\(name) is a link; Carousel does not follow it here") }
+            throw .io("cannot read \(name): \(String(cString: strerror(errno)))")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .io("cannot read \(path)")
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { throw .io("cannot read \(name): it is not a regular file") }
+        if Int64(st.st_size) > Int64(YAMLLimits.maxFileBytes) {
+            throw .io("\(name) is \(Int64(st.st_size) / 1024) KB; Carousel reads files up to \(YAMLLimits.maxFileBytes / 1024) KB")
         }
-        if data.count >= 2, (data[0] == 0xFF && data[1] == 0xFE) || (data[0] == 0xFE && data[1] == 0xFF) {
-            throw .io("\(path) is UTF-16; save it as UTF-8")
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, 65536) }
+            if n < 0 { throw .io("cannot read \(name): \(String(cString: strerror(errno)))") }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+            if bytes.count > YAMLLimits.maxFileBytes { throw .io("\(name) is over \(YAMLLimits.maxFileBytes / 1024) KB; Carousel reads files up to that size") }
         }
-        // Not `String(data:encoding:)`: Foundation drops a leading byte-order mark, which the
+        if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
+            throw .io("\(name) is UTF-16; save it as UTF-8")
+        }
+        // Not `String(bytes:encoding:)`: Foundation drops a leading byte-order mark, which the
         // person's file keeps (docs/format.md).
-        guard let text = String(validating: data, as: UTF8.self) else {
-            throw .io("\(path) is not valid UTF-8 text")
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw .io("\(name) is not valid UTF-8 text")
         }
         return text
     }

@@ -23,7 +23,7 @@ public struct JournalDay: Sendable, Equatable {
     /// Reads the day's file; a missing file is an empty day. A broken one is an error with its place.
     public static func load(vault: Vault, day: Day) throws(FileDiagnostic) -> (JournalDay, FrontMatterDocument?) {
         let path = JournalDay.path(for: day)
-        guard let text = try? FileSystem.readText(vault.url(path)) else { return (JournalDay(date: day), nil) }
+        guard let text = try? vault.readText(path) else { return (JournalDay(date: day), nil) }
         var journal = JournalDay(date: day)
         let document: FrontMatterDocument
         let fields: FrontMatterFields

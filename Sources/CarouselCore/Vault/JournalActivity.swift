@@ -20,7 +20,7 @@ public struct JournalActivity: Sendable, Equatable {
     public static func load(vault: Vault) -> [Day: JournalActivity] {
         var result: [Day: JournalActivity] = [:]
         for path in FileSystem.markdownFiles(root: vault.root, dir: Vault.journalDir) {
-            guard let day = Day(iso: Vault.slug(ofPath: path)), let text = try? FileSystem.readText(vault.url(path)),
+            guard let day = Day(iso: Vault.slug(ofPath: path)), let text = try? vault.readText(path),
                   text.contains("reflection") || text.contains("focus"),
                   let document = try? FrontMatterDocument(text: text),
                   let fields = try? FrontMatterFields(document: document) else { continue }

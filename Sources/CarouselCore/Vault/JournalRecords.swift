@@ -43,7 +43,7 @@ public struct JournalRecords: Sendable, Equatable {
     /// Reads the day; a missing file is an empty day, a broken one an error with its place.
     public static func load(vault: Vault, day: Day) throws(FileDiagnostic) -> (JournalRecords, FrontMatterDocument?) {
         let path = JournalDay.path(for: day)
-        guard let text = try? FileSystem.readText(vault.url(path)) else { return (JournalRecords(date: day), nil) }
+        guard let text = try? vault.readText(path) else { return (JournalRecords(date: day), nil) }
         do {
             let document = try FrontMatterDocument(text: text)
             let fields = try FrontMatterFields(document: document)

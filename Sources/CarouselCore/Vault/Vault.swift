@@ -4,6 +4,8 @@ import Foundation
 public struct Vault: Sendable {
     /// Absolute path of the vault root, without a trailing slash.
     public let root: String
+    /// The root with every link resolved, against which every path is checked.
+    public let realRoot: String
 
     public static let settingsFile = "carousel.yaml"
     public static let cardsDir = "cards"
@@ -17,8 +19,11 @@ public struct Vault: Sendable {
         path.hasSuffix(".md") && [cardsDir, habitsDir, journalDir].contains { path.hasPrefix($0 + "/") }
     }
 
-    /// Opens the vault at `path`; it must hold `carousel.yaml`.
-    public init(at path: String) throws(CarouselError) {
+    /// Opens the vault at `path`; it must hold `carousel.yaml`. Unless `checkingStructure` is
+    /// false (for `carousel doctor`), a `.carousel` that is not a real folder, or a `cards/`,
+    /// `habits/`, `journal/`, `attachments/` or `carousel.yaml` that is a link leading out of the
+    /// vault, stops it with what to do.
+    public init(at path: String, checkingStructure: Bool = true) throws(CarouselError) {
         let absolute = Vault.absolute(path)
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDir), isDir.boolValue else {
@@ -28,16 +33,19 @@ public struct Vault: Sendable {
             throw .notAVault(path: path, reason: "it has no carousel.yaml")
         }
         root = absolute
+        realRoot = FileSystem.realPath(absolute) ?? absolute
+        if checkingStructure { try checkStructure() }
     }
 
     /// Finds the vault: an explicit path, else `CAROUSEL_VAULT`, else the nearest folder at or
     /// above `cwd` that holds `carousel.yaml`.
-    public static func locate(explicit: String?, environment: [String: String], cwd: String) throws(CarouselError) -> Vault {
-        if let explicit, !explicit.isEmpty { return try Vault(at: explicit) }
-        if let env = environment["CAROUSEL_VAULT"], !env.isEmpty { return try Vault(at: env) }
+    public static func locate(explicit: String?, environment: [String: String], cwd: String,
+                              checkingStructure: Bool = true) throws(CarouselError) -> Vault {
+        if let explicit, !explicit.isEmpty { return try Vault(at: explicit, checkingStructure: checkingStructure) }
+        if let env = environment["CAROUSEL_VAULT"], !env.isEmpty { return try Vault(at: env, checkingStructure: checkingStructure) }
         var dir = absolute(cwd)
         while true {
-            if FileManager.default.fileExists(atPath: dir + "/" + settingsFile) { return try Vault(at: dir) }
+            if FileManager.default.fileExists(atPath: dir + "/" + settingsFile) { return try Vault(at: dir, checkingStructure: checkingStructure) }
             let parent = (dir as NSString).deletingLastPathComponent
             if parent == dir || parent.isEmpty { break }
             dir = parent
@@ -61,18 +69,22 @@ public struct Vault: Sendable {
         return p
     }
 
-    /// Whether a vault-relative path stays inside the vault (no `..`, not absolute, and no
-    /// symlink on the way that leads out).
+    /// Whether a vault-relative path stays inside the vault: plain (no `..`, not absolute, not
+    /// in `.git/` or `.carousel/`), and no link on the way that leads out. A path that does not
+    /// exist yet is judged by its nearest existing folder.
     public func contains(relative: String) -> Bool {
-        guard !relative.isEmpty, !relative.hasPrefix("/"), !relative.split(separator: "/").contains("..") else { return false }
-        // Resolve the nearest part of the path that exists: a new file's folder, or the file itself.
-        var probe = url(relative)
-        var resolved = FileSystem.realPath(probe)
-        while resolved == nil, probe.count > root.count {
-            probe = (probe as NSString).deletingLastPathComponent
-            resolved = FileSystem.realPath(probe)
+        guard PathName.isPlainRelativePath(relative) else { return false }
+        var probe = relative
+        while true {
+            switch destination(of: probe) {
+            case .inside: return true
+            case .outside, .reserved: return false
+            case .missing:
+                if isLink(probe) { return false }
+                let parent = (probe as NSString).deletingLastPathComponent
+                if parent.isEmpty { return true }
+                probe = parent
+            }
         }
-        guard let resolved, let realRoot = FileSystem.realPath(root) else { return false }
-        return resolved == realRoot || resolved.hasPrefix(realRoot + "/")
     }
 }

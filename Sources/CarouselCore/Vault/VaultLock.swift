@@ -12,10 +12,9 @@ public final class VaultLock {
 
     /// Waits up to `timeout` seconds for the lock.
     public init(vault: Vault, timeout: Double) throws(CarouselError) {
-        let dir = vault.url(Vault.localDir)
-        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = try vault.stateFolder()
         let path = dir + "/lock"
-        fd = open(path, O_RDWR | O_CREAT, 0o644)
+        fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .io("cannot open \(path): \(String(cString: strerror(errno)))") }
         let deadline = Date().addingTimeInterval(timeout)
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {

@@ -18,7 +18,7 @@ public struct VaultSnapshot: Sendable {
 
     /// Reads settings, refreshes the index and loads the journal of `day`.
     public static func load(vault: Vault, day: Day, progress: CardIndex.Progress? = nil) throws(CarouselError) -> VaultSnapshot {
-        let settingsText = try FileSystem.readText(vault.url(Vault.settingsFile))
+        let settingsText = try vault.readText(Vault.settingsFile)
         let settings: Settings
         do {
             settings = try Settings.parse(text: settingsText)

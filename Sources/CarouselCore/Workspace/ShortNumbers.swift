@@ -112,8 +112,10 @@ public struct ShortNumbers: Sendable, Equatable {
     /// Loads the day's numbers, numbers what is new, and saves them when something changed.
     /// A cache that cannot be read or written is rebuilt or skipped: numbers are a convenience.
     public static func refresh(vault: Vault, cards: [Card], today: Day) -> ShortNumbers {
-        let path = vault.url(file)
-        let previous = FileManager.default.contents(atPath: path).flatMap { ShortNumbers(text: String(decoding: $0, as: UTF8.self)) }
+        // Carousel's own file in its own folder: never through a link (see `Vault.stateFolder`).
+        guard let folder = try? vault.stateFolder() else { return assign(previous: nil, cards: cards, today: today) }
+        let path = folder + "/" + (file as NSString).lastPathComponent
+        let previous = (try? FileSystem.readText(path, followLinks: false)).flatMap { ShortNumbers(text: $0) }
         let numbers = assign(previous: previous, cards: cards, today: today)
         if numbers != previous { try? FileSystem.writeAtomically(numbers.text, to: path) }
         return numbers

@@ -114,7 +114,23 @@ public final class Workspace {
     /// The card a REF names: a short number, a slug, an id, or an unambiguous start of either
     /// (`CardRef`). A REF that names a file which does not parse fails with that file's error.
     public func resolve(_ ref: String) throws(CarouselError) -> Card {
-        try CardRef.resolve(ref, cards: snapshot.cards, numbers: numbers, diagnostics: snapshot.diagnostics)
+        do {
+            return try CardRef.resolve(ref, cards: snapshot.cards, numbers: numbers, diagnostics: snapshot.diagnostics)
+        } catch {
+            if case .unknownCard = error { try refuseLinkedCard(ref) }
+            throw error
+        }
+    }
+
+    /// A REF that names a card file which is a link leading out of the vault says so, instead
+    /// of "no card matches".
+    private func refuseLinkedCard(_ ref: String) throws(CarouselError) {
+        let needle = ref.hasSuffix(".md") ? String(Vault.slug(ofPath: ref)) : ref
+        let linked = Vault.cardsDir + "/" + needle + ".md"
+        guard PathName.isSafe(needle), vault.isLink(linked) else { return }
+        let destination = vault.destination(of: linked)
+        if case .inside = destination { return }
+        throw .boundary("\(linked) is \(destination.link()); Carousel never reads, changes or commits it. Remove the link (`git rm \(linked)`) or replace it with a real card")
     }
 
     /// Opens a card's file for a change.

@@ -21,12 +21,15 @@ struct Edit: ParsableCommand {
             printNotices(ws)
             let card = try ws.resolve(ref)
             let full = ws.vault.url(card.path)
-            let original = try FileSystem.readText(full)
+            if ws.vault.isLink(card.path) {
+                throw CarouselError.boundary("\(card.path) is a link; Carousel never writes through a link, so edit the file it points to")
+            }
+            let original = try ws.vault.readText(card.path)
             let env = ProcessInfo.processInfo.environment
             let editor = [env["VISUAL"], env["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
             while true {
                 let status = runEditor(editor, file: full)
-                let edited = (try? FileSystem.readText(full)) ?? original
+                let edited = (try? ws.vault.readText(card.path)) ?? original
                 if status != 0 {
                     try restore(original, to: full)
                     throw CarouselError.usage("the editor (\(editor)) exited with status \(status); \(card.path) is as it was")

@@ -91,7 +91,7 @@ enum ExportData {
         for card in ws.snapshot.cards.sorted(by: { $0.path < $1.path }) { cards.append(CardJSON.full(try ws.open(card))) }
         var journal: [JSON] = []
         for path in FileSystem.markdownFiles(root: ws.vault.root, dir: Vault.journalDir).sorted() {
-            guard let text = try? FileSystem.readText(ws.vault.url(path)), let doc = try? FrontMatterDocument(text: text),
+            guard let text = try? ws.vault.readText(path), let doc = try? FrontMatterDocument(text: text),
                   let node = try? Yams.compose(yaml: doc.yaml) else { continue }
             journal.append(.object([("path", .string(path)), ("fields", CardJSON.value(node))]))
         }

@@ -15,6 +15,10 @@ struct Sync: ParsableCommand {
         try reporting {
             let report = try VaultSync.run(vault: try options.locateVault(), remote: remote, environment: options.environment)
             for d in report.heldBack { printError("Held back \(d.path) because it does not parse:\n\(d.description)") }
+            if !report.incomingProblems.isEmpty {
+                printError("Came in from \(report.remote) but cannot be used here (left as it is):")
+                for d in report.incomingProblems { printError(d.description) }
+            }
             if options.json { return SyncRender.json(report).print() }
             SyncRender.text(report).forEach { print($0) }
         }

@@ -40,6 +40,7 @@ enum SyncRender {
             ("finished_git_merge", JSON.str(r.finishedGitMerge)),
             ("saved_edits", JSON.str(r.savedEdits)),
             ("held_back", .array(r.heldBack.map { .string($0.path) })),
+            ("incoming_problems", .array(r.incomingProblems.map { .string($0.headline) })),
             ("notes", .array(r.notes.map { .object([("path", .string($0.path)), ("message", .string($0.message))]) })),
         ])
     }

@@ -21,7 +21,7 @@ extension Workspace {
                 + " The settings are " + Settings.keys.filter { $0 != "categories" }.joined(separator: ", ")
                 + "; categories are edited in carousel.yaml.")
         }
-        let text = try FileSystem.readText(vault.url(Vault.settingsFile))
+        let text = try vault.readText(Vault.settingsFile)
         let rendered: String
         if key == "views" {
             let names = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }

@@ -13,7 +13,7 @@ extension Workspace {
         var known = Set<String>()
         var slugByKey: [String: String] = [:]
         for card in snapshot.cards {
-            guard let text = try? FileSystem.readText(vault.url(card.path)), text.contains("import_key:"),
+            guard let text = try? vault.readText(card.path), text.contains("import_key:"),
                   let doc = try? FrontMatterDocument(text: text), let key = (try? FrontMatterFields(document: doc))?["import_key"]?.value.text
             else { continue }
             known.insert(key)

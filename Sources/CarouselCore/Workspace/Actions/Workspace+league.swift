@@ -118,7 +118,7 @@ struct LeagueRecord {
     var tier: Tier
 
     static func read(vault: Vault, sunday: Day) -> LeagueRecord? {
-        guard let text = try? FileSystem.readText(vault.url(JournalDay.path(for: sunday))),
+        guard let text = try? vault.readText(JournalDay.path(for: sunday)),
               let document = try? FrontMatterDocument(text: text),
               let fields = try? FrontMatterFields(document: document),
               let map = fields["league"]?.value.mapping,
@@ -133,7 +133,7 @@ struct LeagueRecord {
     func write(vault: Vault, sunday: Day) throws(CarouselError) -> FileWrite {
         let path = JournalDay.path(for: sunday)
         var document = FrontMatterDocument.emptyFrontMatter()
-        if let text = try? FileSystem.readText(vault.url(path)) {
+        if let text = try? vault.readText(path) {
             do { document = try FrontMatterDocument(text: text) } catch {
                 throw .invalidFile(FileDiagnostic(path: path, line: error.line, column: error.column, message: error.message))
             }

@@ -51,7 +51,7 @@ extension Workspace {
     /// "settings: budget N". Returns false when it already had that value.
     public func setBudget(_ value: Int) throws(CarouselError) -> Bool {
         guard (5...20).contains(value) else { throw .invalidValue(field: "budget", message: "must be 5–20, found \(value)") }
-        let text = try FileSystem.readText(vault.url(Vault.settingsFile))
+        let text = try vault.readText(Vault.settingsFile)
         do {
             _ = try Settings.parse(text: text)
         } catch {

@@ -1,0 +1,143 @@
+import CarouselGit
+
+/// Judges a tree that arrived from a remote before anything of it is checked out or merged:
+/// `.carousel` is never taken from a remote, nor a vault folder that is a link leading out.
+/// Links elsewhere that lead out are let in, and every command skips them (see `Vault`).
+public enum IncomingTree {
+    public struct Finding: Sendable, Equatable {
+        public enum Kind: String, Sendable {
+            /// Something tracked at `.carousel`, the state folder each device owns.
+            case stateFolder = "state_folder"
+            /// `cards`, `habits`, `journal`, `attachments` or `carousel.yaml` as a link leading out.
+            case ownFolderLink = "own_folder_link"
+            /// A path part that is empty, `.`, `..` or `.git`.
+            case unsafeName = "unsafe_name"
+            /// A link elsewhere that leads out of the vault or into `.git/` or `.carousel/`.
+            case linkLeaves = "link_leaves"
+        }
+        public let path: String
+        public let kind: Kind
+        /// Where a link points, as committed.
+        public let target: String?
+
+        /// Whether the whole tree must be refused (the others are reported, and skipped by commands).
+        public var refuses: Bool { kind != .linkLeaves }
+
+        public var description: String {
+            switch kind {
+            case .stateFolder: return ".carousel is tracked" + (target.map { " (a link to \($0))" } ?? "")
+            case .ownFolderLink: return "\(path) is a link out of the vault (to \(target ?? "?"))"
+            case .unsafeName: return "\(path) has a name no checkout may use"
+            case .linkLeaves: return "\(path) is a link out of the vault (to \(target ?? "?")); commands skip it"
+            }
+        }
+    }
+
+    /// Every finding in `entries`; `linkTarget` reads a link's target text (nil when unreadable).
+    public static func findings(_ entries: [TreeEntry], linkTarget: (TreeEntry) -> String?) -> [Finding] {
+        var result: [Finding] = []
+        var stateEntries: [TreeEntry] = []
+        for entry in entries {
+            let parts = entry.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            if parts[0].lowercased() == Vault.localDir {
+                stateEntries.append(entry)
+                continue
+            }
+            if parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." || $0.lowercased() == ".git" || $0.contains("\0") }) {
+                result.append(Finding(path: entry.path, kind: .unsafeName, target: nil))
+                continue
+            }
+            guard entry.isLink else { continue }
+            let target = linkTarget(entry)
+            let stays = target.map { staysInside(linkAt: entry.path, target: $0) } ?? false
+            if stays { continue }
+            let own = parts.count == 1 && Vault.ownEntries.contains(parts[0])
+            result.append(Finding(path: entry.path, kind: own ? .ownFolderLink : .linkLeaves, target: target))
+        }
+        // Reported once, whatever is below it, the same whatever the order of the entries.
+        if let top = stateEntries.map({ String($0.path.prefix { $0 != "/" }) }).min() {
+            let link = stateEntries.filter { $0.isLink && !$0.path.contains("/") }.min { $0.path < $1.path }
+            result.append(Finding(path: top, kind: .stateFolder, target: link.flatMap(linkTarget)))
+        }
+        return result
+    }
+
+    /// Whether a link at `path` pointing to `target` stays inside the vault and out of `.git/`
+    /// and `.carousel/`, judged by its text alone (the vault checks again, on disk, before any read).
+    public static func staysInside(linkAt path: String, target: String) -> Bool {
+        if target.isEmpty || target.hasPrefix("/") || target.contains("\0") || target.contains("\\") { return false }
+        var stack = path.split(separator: "/").dropLast().map(String.init)
+        for part in target.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." {
+                if stack.isEmpty { return false }
+                stack.removeLast()
+            } else {
+                stack.append(String(part))
+            }
+        }
+        guard let first = stack.first?.lowercased() else { return false }  // the vault root itself
+        return first != ".git" && first != Vault.localDir
+    }
+
+    /// Refuses the fetched commit `tip` when its tree must not be checked out here, naming the
+    /// incoming commit that brought the problem and its author. Runs before any checkout or
+    /// merge, so nothing local has changed when it throws.
+    public static func refuseUnsafe(repository repo: Repository, tip: ObjectID, head: ObjectID?, remote: String) throws(CarouselError) {
+        do {
+            let refusing = findings(try repo.entries(at: tip), linkTarget: { linkText(repo, $0) }).filter(\.refuses)
+            guard let first = refusing.first else { return }
+            // The oldest incoming commit whose tree already had it is the one that brought it.
+            let incoming = try repo.commits(from: tip, hiding: head)
+            var culprit = incoming.first
+            for info in incoming.reversed() {
+                let again = findings(try repo.entries(at: info.id), linkTarget: { linkText(repo, $0) })
+                if again.contains(where: { $0.path == first.path && $0.kind == first.kind }) { culprit = info; break }
+            }
+            let who = culprit.map { "commit \(String($0.id.hex.prefix(7))) (\"\($0.summary)\") by \($0.authorName) <\($0.authorEmail)>" } ?? "commit \(String(tip.hex.prefix(7)))"
+            let fix: String
+            switch first.kind {
+            case .stateFolder:
+                fix = "Carousel keeps each device's own lock and index in .carousel and never takes it from a remote. Ask whoever pushed it to run `git rm -r --cached .carousel`, commit and push; then sync again"
+            case .ownFolderLink:
+                fix = "Carousel reads and writes only inside the vault. Ask whoever pushed it to replace the link with a real \(first.path == Vault.settingsFile ? "file" : "folder"), commit and push; then sync again"
+            default:
+                fix = "Ask whoever pushed it to rename it, commit and push; then sync again"
+            }
+            throw CarouselError.boundary("\(remote) has \(who), in which \(first.description). Sync stopped before merging; nothing here changed and your commits are safe. \(fix)")
+        } catch let error as CarouselError {
+            throw error
+        } catch {
+            throw .git("cannot read what came from \(remote): \(error.localizedDescription)")
+        }
+    }
+
+    static func linkText(_ repo: Repository, _ entry: TreeEntry) -> String? {
+        guard let bytes = try? repo.blob(entry.id), bytes.count <= 4096 else { return nil }
+        return String(bytes: bytes, encoding: .utf8)
+    }
+
+    /// Card and habit files that came in with `tip` (new or changed since `before`) and do not
+    /// parse or cannot be read here: reported by the sync, left as they are.
+    public static func problems(vault: Vault, repository repo: Repository, before: ObjectID, tip: ObjectID) -> [FileDiagnostic] {
+        guard let old = try? repo.files(at: before), let new = try? repo.files(at: tip) else { return [] }
+        var result: [FileDiagnostic] = []
+        for (path, id) in new.sorted(by: { $0.key < $1.key }) where old[path] != id && path.hasSuffix(".md") {
+            let isCard = path.hasPrefix(Vault.cardsDir + "/"), isHabit = path.hasPrefix(Vault.habitsDir + "/")
+            guard isCard || isHabit, !CrashRecovery.isTemporary(path) else { continue }
+            if vault.isLink(path) || !vault.contains(relative: path) {
+                let destination = vault.destination(of: path)
+                if case .inside = destination { continue }
+                result.append(Vault.skippedLinkDiagnostic(path, destination))
+                continue
+            }
+            guard let text = try? vault.readText(path) else { continue }
+            do {
+                if isCard { _ = try CardParser.parse(text: text, path: path) } else { _ = try HabitParser.parse(text: text, path: path) }
+            } catch {
+                result.append(error)
+            }
+        }
+        return result
+    }
+}

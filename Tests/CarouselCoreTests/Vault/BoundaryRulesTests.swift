@@ -1,0 +1,69 @@
+@testable import CarouselCore
+import CarouselGit
+import XCTest
+
+/// The rules names and trees from a peer are judged by, without any file system.
+final class BoundaryRulesTests: XCTestCase {
+    func testNamesFromPeersThatCannotBePartOfAPath() {
+        for bad in ["", "/../..", "..", "a/b", "a\\b", ".hidden", "a\u{0}b", "a\u{1}b", "tab\there", "x..y", "a\u{7F}"] {
+            XCTAssertNotNil(PathName.problem(bad), bad.debugDescription)
+        }
+        for good in ["01JMINE", "01HZY3K8Q4W5E6R7T8Y9U0I1O2", "call-mum", "café_2", "a.b"] {
+            XCTAssertNil(PathName.problem(good), good)
+        }
+        XCTAssertEqual(PathName.plainPart("zz/../../x"), "zzx")
+        XCTAssertEqual(PathName.plainPart("/../.."), "")
+    }
+
+    func testPlainRelativePathsStayOutOfGitAndTheStateFolder() {
+        XCTAssertTrue(PathName.isPlainRelativePath("cards/call-mum.md"))
+        XCTAssertTrue(PathName.isPlainRelativePath(".gitignore"))
+        for bad in ["/etc/passwd", "cards/../../x", "cards//x.md", "./x", ".git/config", ".GIT/config", ".carousel/index.sqlite", "cards/a\u{1}.md", ""] {
+            XCTAssertFalse(PathName.isPlainRelativePath(bad), bad.debugDescription)
+        }
+    }
+
+    func testAnIdThatIsAPathIsReportedAtItsLine() {
+        XCTAssertThrowsError(try CardParser.parse(text: "---\ntitle: Evil\nid: \"/../..\"\n---\n", path: "cards/evil.md")) { error in
+            let d = error as? FileDiagnostic
+            XCTAssertEqual(d?.line, 3)
+            XCTAssertTrue(d?.message.contains("slash") ?? false, "\(String(describing: d))")
+        }
+        XCTAssertThrowsError(try CardParser.parse(text: "---\nid: \"a\\x01b\"\n---\n", path: "cards/c.md"))
+        XCTAssertThrowsError(try HabitParser.parse(text: "---\nid: ../x\ntitle: H\n---\n", path: "habits/h.md"))
+        XCTAssertNoThrow(try CardParser.parse(text: "---\nid: 01JMINE\n---\n", path: "cards/ok.md"))
+    }
+
+    func entry(_ path: String, _ mode: UInt32 = 0o100644, _ n: Int = 1) -> TreeEntry {
+        TreeEntry(path: path, mode: mode, id: ObjectID(hex: String(format: "%040x", n))!)
+    }
+
+    func testIncomingTreesWithTheStateFolderOrLinkedVaultFoldersAreRefused() {
+        let link = TreeEntry.linkMode
+        let targets = [2: "/tmp/elsewhere", 3: "../outside", 4: "../.git/config", 5: "call-mum.md", 6: "notes/cards", 7: "..", 8: "/etc/passwd"]
+        let text: (TreeEntry) -> String? = { Int($0.id.hex, radix: 16).flatMap { targets[$0] } }
+        func verdict(_ entries: [TreeEntry]) -> [String] {
+            IncomingTree.findings(entries, linkTarget: text).map { "\($0.kind.rawValue) \($0.path) \($0.refuses)" }
+        }
+        XCTAssertEqual(verdict([entry(".carousel", link, 2)]), ["state_folder .carousel true"])
+        XCTAssertEqual(verdict([entry(".carousel", TreeEntry.treeMode), entry(".carousel/index.sqlite")]), ["state_folder .carousel true"])
+        XCTAssertEqual(verdict([entry(".carousel", link, 7)]), ["state_folder .carousel true"])
+        XCTAssertEqual(verdict([entry("cards", link, 3)]), ["own_folder_link cards true"])
+        XCTAssertEqual(verdict([entry("carousel.yaml", link, 8)]), ["own_folder_link carousel.yaml true"])
+        XCTAssertEqual(verdict([entry("cards", link, 6)]), [], "a vault folder linked inside the vault is fine")
+        XCTAssertEqual(verdict([entry("cards/leak.md", link, 4)]), ["link_leaves cards/leak.md false"])
+        XCTAssertEqual(verdict([entry("cards/alias.md", link, 5)]), [])
+        XCTAssertEqual(verdict([entry("cards/../x.md")]), ["unsafe_name cards/../x.md true"])
+    }
+
+    func testLinkTargetsAreJudgedByWhereTheyLead() {
+        XCTAssertTrue(IncomingTree.staysInside(linkAt: "cards/alias.md", target: "other.md"))
+        XCTAssertTrue(IncomingTree.staysInside(linkAt: "cards/alias.md", target: "../habits/x.md"))
+        XCTAssertFalse(IncomingTree.staysInside(linkAt: "cards/leak.md", target: "../.git/config"))
+        XCTAssertFalse(IncomingTree.staysInside(linkAt: "cards/leak.md", target: "../../secret"))
+        XCTAssertFalse(IncomingTree.staysInside(linkAt: "cards/leak.md", target: "/etc/passwd"))
+        XCTAssertFalse(IncomingTree.staysInside(linkAt: "cards/leak.md", target: "../.carousel/index.sqlite"))
+        XCTAssertFalse(IncomingTree.staysInside(linkAt: ".carousel", target: ".."))
+        XCTAssertFalse(IncomingTree.staysInside(linkAt: "cards", target: "."))
+    }
+}
