@@ -15,7 +15,7 @@ struct Sync: ParsableCommand {
         try reporting {
             let report = try VaultSync.run(vault: try options.locateVault(), remote: remote, environment: options.environment)
             for d in report.heldBack { printError("Held back \(d.path) because it does not parse:\n\(d.description)") }
-            if options.json { return SyncRender.json(report).print() }
+            if options.json { return SyncRender.json(report).printJSON() }
             SyncRender.text(report).forEach { print($0) }
         }
     }
