@@ -43,7 +43,7 @@ struct Import: ParsableCommand {
             printNotices(ws)
             let result = try ws.importItems(plan, source: from == .todotxt ? "todo.txt" : "Taskwarrior")
             if options.json {
-                return Output(added: result.added.map { CardJSON.summary($0, today: ws.today) },
+                return Output(added: result.added.map { CardJSON.summary($0, today: ws.today, numbers: ws.numbers) },
                               alreadyThere: result.alreadyThere, notes: result.notes).printJSON()
             }
             for n in result.notes { printError(n) }

@@ -31,7 +31,7 @@ struct Move: ParsableCommand {
             let outcome = try ws.move(ref, to: target)
             if options.json {
                 return Output(moved: outcome.changed, column: target.rawValue,
-                              card: CardJSON.summary(outcome.card, today: ws.today)).printJSON()
+                              card: CardJSON.summary(outcome.card, today: ws.today, numbers: ws.numbers)).printJSON()
             }
             let t = Terminal.current
             let when = outcome.due.map { Words.due($0, today: ws.today) } ?? "no due date"
