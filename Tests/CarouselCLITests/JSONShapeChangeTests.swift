@@ -109,6 +109,8 @@ final class JSONShapeChangeTests: XCTestCase {
         try b.carousel(["set", "call-mum", "spoons=4"])
         // Plain git without the merge driver leaves conflict markers; `resolve` finishes the merge.
         _ = try b.git(["pull", "--no-rebase", "-q", "origin", "main"])
-        assertShape("resolve", try b.carousel(["resolve", "--json"]))
+        let resolved = try b.carousel(["resolve", "--json"])
+        assertShape("resolve", resolved)
+        XCTAssertEqual(try resolved.json()["paths"] as? [String], ["cards/call-mum.md"], resolved.stdout)
     }
 }
