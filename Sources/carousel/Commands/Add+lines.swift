@@ -27,10 +27,15 @@ extension Add {
             }
             let cards = try ws.add(batch)
             if options.json {
-                return JSON.object([("added", .array(cards.map { CardJSON.summary($0, today: ws.today) }))]).print()
+                return AddedJSON(added: cards.map { CardJSON.summary($0, today: ws.today, numbers: ws.numbers) }).printJSON()
             }
             for card in cards { print("  + " + card.title + Terminal.current.dim("  (\(card.slug)) · " + Words.cardDue(card, today: ws.today))) }
             print("Added " + Words.plural(cards.count, "card") + " in one commit.")
         }
     }
+}
+
+/// `add --lines --json`.
+struct AddedJSON: Encodable {
+    let added: [CardJSON.Summary]
 }

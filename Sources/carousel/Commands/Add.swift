@@ -93,7 +93,7 @@ struct Add: ParsableCommand {
                     + "`carousel countdown --past` shows it" : nil
             if options.json {
                 if let pastNote { printError(pastNote) }
-                return CardJSON.full(try ws.open(card), today: ws.today).print()
+                return CardJSON.full(try ws.open(card), today: ws.today).printJSON()
             }
             let t = Terminal.current
             let understood = understoodParts(capture, card: card, today: ws.today)

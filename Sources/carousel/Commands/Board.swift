@@ -13,32 +13,42 @@ struct Board: ParsableCommand {
             let ws = try options.workspace(writing: false)
             printDiagnostics(ws)
             let view = BoardView.make(ws.snapshot, today: ws.today)
-            if options.json { return BoardRender.json(view, numbers: ws.numbers).print() }
+            if options.json { return BoardRender.json(view, numbers: ws.numbers).printJSON() }
             printLines(BoardRender.lines(view, Terminal.current, numbers: ws.numbers) + [""])
         }
     }
 }
 
 enum BoardRender {
-    static func json(_ view: BoardView, numbers: ShortNumbers? = nil) -> JSON {
-        func items(_ list: [BoardView.Item]) -> JSON {
-            .array(list.map { item in
-                var pairs: [(String, JSON)] = []
-                if case let .object(p) = CardJSON.summary(item.card, today: view.date, numbers: numbers) { pairs = p }
-                // A repeating card's due is its open occurrence (the summary's), never a passed one.
-                if !item.card.isRepeating, let i = pairs.firstIndex(where: { $0.0 == "due" }) {
-                    pairs[i].1 = .str(item.card.due?.description ?? item.due?.iso)
-                }
-                return .object(pairs)
-            })
+    struct Output: Encodable {
+        let date: String
+        let endOfWeek: String
+        let endOfUpcoming: String
+        let columns: [Column]
+        let later: [CardJSON.Summary]
+        enum CodingKeys: String, CodingKey {
+            case date, columns, later
+            case endOfWeek = "end_of_week", endOfUpcoming = "end_of_upcoming"
         }
-        return .object([
-            ("date", .string(view.date.iso)),
-            ("end_of_week", .string(view.endOfWeek.iso)),
-            ("end_of_upcoming", .string(view.endOfUpcoming.iso)),
-            ("columns", .array(view.columns.map { .object([("name", .string($0.column.rawValue)), ("cards", items($0.items))]) })),
-            ("later", items(view.later)),
-        ])
+    }
+
+    struct Column: Encodable {
+        let name: String
+        let cards: [CardJSON.Summary]
+    }
+
+    static func json(_ view: BoardView, numbers: ShortNumbers? = nil) -> Output {
+        func items(_ list: [BoardView.Item]) -> [CardJSON.Summary] {
+            list.map { item in
+                var summary = CardJSON.summary(item.card, today: view.date, numbers: numbers)
+                // A repeating card's due is its open occurrence (the summary's), never a passed one.
+                if !item.card.isRepeating { summary.due = item.card.due?.description ?? item.due?.iso }
+                return summary
+            }
+        }
+        return Output(date: view.date.iso, endOfWeek: view.endOfWeek.iso, endOfUpcoming: view.endOfUpcoming.iso,
+                      columns: view.columns.map { Column(name: $0.column.rawValue, cards: items($0.items)) },
+                      later: items(view.later))
     }
 
     static let empty: [BoardView.Column: String] = [

@@ -32,15 +32,10 @@ struct Bubbles: ParsableCommand {
             try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileSystem.writeAtomically(text, to: url.standardizedFileURL.path)
             if options.json {
-                return JSON.object([
-                    ("path", .string(url.standardizedFileURL.path)), ("circles", .int(view.bubbles.count)),
-                    ("bubbles", .array(view.bubbles.map { b in
-                        .object([("slug", .string(b.card.slug)), ("category", .string(b.category)),
-                                 ("importance", .int(b.card.importance)), ("x", .double(b.x)), ("y", .double(b.y)),
-                                 ("r", .double(b.r)), ("depth", .int(b.depth)),
-                                 ("in_cycle", .bool(b.inCycle))])
-                    })),
-                ]).print()
+                return Output(path: url.standardizedFileURL.path, circles: view.bubbles.count, bubbles: view.bubbles.map { b in
+                    Bubble(slug: b.card.slug, category: b.category, importance: b.card.importance, x: b.x, y: b.y, r: b.r,
+                           depth: b.depth, inCycle: b.inCycle)
+                }).printJSON()
             }
             if view.bubbles.isEmpty {
                 print("No open cards to draw — the picture is empty. Wrote \(url.standardizedFileURL.path) anyway.")
@@ -49,5 +44,23 @@ struct Bubbles: ParsableCommand {
                 print(Terminal.current.dim("Open it in a browser to see it."))
             }
         }
+    }
+}
+
+extension Bubbles {
+    /// `bubbles --json`.
+    struct Output: Encodable {
+        let path: String
+        let circles: Int
+        let bubbles: [Bubble]
+    }
+
+    struct Bubble: Encodable {
+        let slug, category: String
+        let importance: Int
+        let x, y, r: Double
+        let depth: Int
+        let inCycle: Bool
+        enum CodingKeys: String, CodingKey { case slug, category, importance, x, y, r, depth, inCycle = "in_cycle" }
     }
 }

@@ -21,11 +21,20 @@ struct Budget: ParsableCommand {
             let started = ws.snapshot.settings.started
             let note = changed && Settings.guardrailApplies(started: started, today: ws.today) ? Settings.guardrailNote : nil
             if options.json {
-                return JSON.object([("budget", .int(spoons)), ("changed", .bool(changed)), ("note", .str(note))]).print()
+                return Output(budget: spoons, changed: changed, note: note).printJSON()
             }
             let t = Terminal.current
             print(changed ? "Your daily budget is now \(spoons) spoons." : "Your daily budget is already \(spoons) spoons.")
             if let note { print(t.dim(note)) }
         }
+    }
+}
+
+extension Budget {
+    /// `budget --json`.
+    struct Output: Encodable {
+        let budget: Int
+        let changed: Bool
+        @OrNull var note: String?
     }
 }

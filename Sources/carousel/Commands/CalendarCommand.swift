@@ -27,7 +27,7 @@ struct CalendarCommand: ParsableCommand {
             printDiagnostics(ws)
             let focus = date.flatMap { DateInput.parse($0, today: ws.today, weekStart: ws.snapshot.settings.weekStart)?.day } ?? ws.today
             let view = CalendarView.make(ws.snapshot, period: period, date: focus)
-            if options.json { return CalendarRender.json(view).print() }
+            if options.json { return CalendarRender.json(view).printJSON() }
             let t = Terminal.current
             let lines: [String]
             switch period {

@@ -29,7 +29,7 @@ struct Check: ParsableCommand {
             let ws = try options.workspace(writing: true)
             printNotices(ws)
             let change = try ws.check(habit, amount: amount.first, date: date, anyway: anyway)
-            if options.json { return HabitJSON.change(change).print() }
+            if options.json { return HabitJSON.change(change).printJSON() }
             let t = Terminal.current
             let h = change.habit
             let progress = HabitStats.progress(h, on: change.date)

@@ -25,7 +25,7 @@ struct Checkin: ParsableCommand {
                                         lastActiveBefore: lastActive, reflection: ws.snapshot.journal.reflection)
             // The same count as the board's Overdue column and home's "N overdue".
             let overdue = ws.snapshot.cards.filter { Occurrence.isOverdue($0, today: ws.today) }.count
-            if options.json { return CheckinRender.json(view, overdue: overdue).print() }
+            if options.json { return CheckinRender.json(view, overdue: overdue).printJSON() }
             let t = Terminal.current
             if note != nil { print("Saved your note for today in \(JournalDay.path(for: ws.today)).") }
             var lines = CheckinRender.lines(view, t)
@@ -39,22 +39,37 @@ struct Checkin: ParsableCommand {
 }
 
 enum CheckinRender {
-    static func record(_ r: CheckinView.DayRecord) -> JSON {
-        .object([("date", .string(r.date.iso)), ("spoons_planned", .int(r.spoonsPlanned)), ("spoons_done", .int(r.spoonsDone)),
-                 ("tasks_planned", .int(r.tasksPlanned)), ("tasks_done", .int(r.tasksDone))])
+    struct Record: Encodable {
+        let date: String
+        let spoonsPlanned, spoonsDone, tasksPlanned, tasksDone: Int
+        enum CodingKeys: String, CodingKey {
+            case date, spoonsPlanned = "spoons_planned", spoonsDone = "spoons_done"
+            case tasksPlanned = "tasks_planned", tasksDone = "tasks_done"
+        }
     }
 
-    static func json(_ v: CheckinView, overdue: Int) -> JSON {
-        .object([
-            ("overdue", .int(overdue)),
-            ("date", .string(v.date.iso)),
-            ("tasks_planned", .int(v.today.tasksPlanned)), ("tasks_done", .int(v.today.tasksDone)),
-            ("spoons_planned", .int(v.today.spoonsPlanned)), ("spoons_done", .int(v.today.spoonsDone)),
-            ("budget", .int(v.budget)),
-            ("week", .array(v.week.map(record))),
-            ("message", .string(v.rule.message)), ("message_rule", .string(v.rule.rawValue)),
-            ("reflection", .str(v.reflection)),
-        ])
+    struct Output: Encodable {
+        let overdue: Int
+        let date: String
+        let tasksPlanned, tasksDone, spoonsPlanned, spoonsDone, budget: Int
+        let week: [Record]
+        let message, messageRule: String
+        @OrNull var reflection: String?
+        enum CodingKeys: String, CodingKey {
+            case overdue, date, budget, week, message, reflection
+            case tasksPlanned = "tasks_planned", tasksDone = "tasks_done", spoonsPlanned = "spoons_planned"
+            case spoonsDone = "spoons_done", messageRule = "message_rule"
+        }
+    }
+
+    static func record(_ r: CheckinView.DayRecord) -> Record {
+        Record(date: r.date.iso, spoonsPlanned: r.spoonsPlanned, spoonsDone: r.spoonsDone, tasksPlanned: r.tasksPlanned, tasksDone: r.tasksDone)
+    }
+
+    static func json(_ v: CheckinView, overdue: Int) -> Output {
+        Output(overdue: overdue, date: v.date.iso, tasksPlanned: v.today.tasksPlanned, tasksDone: v.today.tasksDone,
+               spoonsPlanned: v.today.spoonsPlanned, spoonsDone: v.today.spoonsDone, budget: v.budget,
+               week: v.week.map(record), message: v.rule.message, messageRule: v.rule.rawValue, reflection: v.reflection)
     }
 
     static func lines(_ v: CheckinView, _ t: Terminal) -> [String] {

@@ -25,7 +25,7 @@ struct Config: ParsableCommand {
             printNotices(ws)
             let values = try ws.settingValues()
             guard let key else {
-                if options.json { return JSON.object(values.map { ($0.key, .string($0.value)) }).print() }
+                if options.json { return Values(pairs: values.map { ($0.key, $0.value) }).printJSON() }
                 let width = values.map(\.key.count).max() ?? 0
                 for (k, v) in values { print("  " + k.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + v) }
                 return
@@ -34,18 +34,35 @@ struct Config: ParsableCommand {
                 guard let current = values.first(where: { $0.key == key }) else {
                     throw CarouselError.usage("unknown setting '\(key)'." + Nearest.hint(for: key, among: Settings.keys))
                 }
-                if options.json { return JSON.object([(current.key, .string(current.value))]).print() }
+                if options.json { return Values(pairs: [(current.key, current.value)]).printJSON() }
                 return print(current.value)
             }
             let changed = try ws.setSetting(key, to: value)
             let started = ws.snapshot.settings.started
             let note = changed && Settings.guardrailApplies(started: started, today: ws.today) ? Settings.guardrailNote : nil
             if options.json {
-                return JSON.object([("key", .string(key)), ("value", .string(value)), ("changed", .bool(changed)),
-                                    ("note", .str(note))]).print()
+                return Changed(key: key, value: value, changed: changed, note: note).printJSON()
             }
             print(changed ? "\(key) is now \(value)." : "\(key) is already \(value).")
             if let note { print(Terminal.current.dim(note)) }
         }
+    }
+}
+
+extension Config {
+    /// `config --json` and `config KEY --json`: each setting as its text in carousel.yaml.
+    struct Values: Encodable {
+        let pairs: [(String, String)]
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: AnyKey.self)
+            for (k, v) in pairs { try c.encode(v, forKey: AnyKey(k)) }
+        }
+    }
+
+    /// `config KEY VALUE --json`.
+    struct Changed: Encodable {
+        let key, value: String
+        let changed: Bool
+        @OrNull var note: String?
     }
 }

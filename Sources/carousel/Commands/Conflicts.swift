@@ -17,7 +17,7 @@ struct Conflicts: ParsableCommand {
                 let ws = try options.workspace(writing: true)
                 printNotices(ws)
                 let (card, cleared) = try ws.clearConflicts(clear)
-                if options.json { return JSON.object([("card", .string(card.slug)), ("cleared", .bool(cleared))]).print() }
+                if options.json { return Cleared(card: card.slug, cleared: cleared).printJSON() }
                 print(cleared ? t.green("✓") + " Cleared the conflicts of " + t.bold(card.title) + "."
                               : t.bold(card.title) + " has no conflicts. Nothing changed.")
                 return
@@ -25,10 +25,7 @@ struct Conflicts: ParsableCommand {
             let ws = try options.workspace(writing: false)
             let list = ws.conflicts()
             if options.json {
-                return JSON.object([("cards", .array(list.map {
-                    .object([("slug", .string($0.card.slug)), ("title", .string($0.card.title)),
-                             ("path", .string($0.card.path)), ("conflicts", .array($0.entries.map(JSON.string)))])
-                }))]).print()
+                return Output(cards: list.map { Item(slug: $0.card.slug, title: $0.card.title, path: $0.card.path, conflicts: $0.entries) }).printJSON()
             }
             guard !list.isEmpty else { return print("No sync clashes to look at. Everything merged cleanly.") }
             for item in list {
@@ -38,5 +35,21 @@ struct Conflicts: ParsableCommand {
             print("")
             print(t.dim("The kept values are in the cards. Clear a card's list with `carousel conflicts --clear REF`."))
         }
+    }
+}
+
+extension Conflicts {
+    /// `conflicts --json`.
+    struct Output: Encodable { let cards: [Item] }
+
+    struct Item: Encodable {
+        let slug, title, path: String
+        let conflicts: [String]
+    }
+
+    /// `conflicts --clear REF --json`.
+    struct Cleared: Encodable {
+        let card: String
+        let cleared: Bool
     }
 }

@@ -17,13 +17,10 @@ struct Countdown: ParsableCommand {
             printDiagnostics(ws)
             let view = CountdownView.make(ws.snapshot, today: ws.today, past: past)
             if options.json {
-                return JSON.object([
-                    ("date", .string(view.date.iso)),
-                    ("events", .array(view.events.map { e in
-                        .object([("number", ws.numbers.number(for: e.card).map(JSON.int) ?? .null), ("slug", .string(e.card.slug)), ("title", .string(e.card.title)), ("emoji", .str(e.card.emoji)),
-                                 ("date", .string(e.date.iso)), ("days_until", .int(e.daysUntil))])
-                    })),
-                ]).print()
+                return Output(date: view.date.iso, events: view.events.map { e in
+                    Event(number: ShortNumber.of(e.card, ws.numbers), slug: e.card.slug, title: e.card.title, emoji: e.card.emoji,
+                          date: e.date.iso, daysUntil: e.daysUntil)
+                }).printJSON()
             }
             let t = Terminal.current
             var out = ["", "  " + t.bold("COUNTDOWN")]
@@ -57,4 +54,21 @@ struct Countdown: ParsableCommand {
         }
     }
     func phrase(_ n: Int) -> String { Countdown.phrase(n) }
+}
+
+extension Countdown {
+    /// `countdown --json`.
+    struct Output: Encodable {
+        let date: String
+        let events: [Event]
+    }
+
+    struct Event: Encodable {
+        let number: ShortNumber?
+        let slug, title: String
+        @OrNull var emoji: String?
+        let date: String
+        let daysUntil: Int
+        enum CodingKeys: String, CodingKey { case number, slug, title, emoji, date, daysUntil = "days_until" }
+    }
 }

@@ -23,8 +23,8 @@ struct Done: ParsableCommand {
             guard try bulk.confirm(selection.cards, verb: "mark them done", ws: ws) else { return }
             let outcomes = try ws.done(selection.cards)
             if options.json {
-                let cards = try outcomes.map { (o: DoneOutcome) throws(CarouselError) -> JSON in CardJSON.full(try ws.open(o.card), today: ws.today) }
-                return (selection.single ? cards[0] : JSON.object([("cards", .array(cards))])).print()
+                let cards = try outcomes.map { (o: DoneOutcome) throws(CarouselError) -> CardJSON.Document in CardJSON.full(try ws.open(o.card), today: ws.today) }
+                return selection.single ? cards[0].printJSON() : CardJSON.Documents(cards: cards).printJSON()
             }
             let t = Terminal.current
             for outcome in outcomes {

@@ -34,7 +34,7 @@ struct Export: ParsableCommand {
             switch format {
             case .ics: text = ICalendar.render(try ExportData.items(ws), today: ws.today)
             case .csv: text = try ExportData.csv(ws, kind: kind)
-            case .json: text = try ExportData.json(ws).render() + "\n"
+            case .json: text = JSONOutput.render(try ExportData.json(ws)) + "\n"
             }
             guard let out else { return FileHandle.standardOutput.write(Data(text.utf8)) }
             do {
@@ -86,25 +86,50 @@ enum ExportData {
         }
     }
 
-    static func json(_ ws: Workspace) throws(CarouselError) -> JSON {
-        var cards: [JSON] = []
+    /// `export --format json`: everything as parsed (shape in docs/cli.md).
+    struct Everything: Encodable {
+        let formatVersion: Int
+        let today: String
+        let settings: SettingsJSON
+        let cards: [CardJSON.Document]
+        let journal: [JournalEntry]
+        let problems: [String]
+        enum CodingKeys: String, CodingKey { case today, settings, cards, journal, problems, formatVersion = "format_version" }
+    }
+
+    struct SettingsJSON: Encodable {
+        let budget: Int
+        let carousel: String
+        let views: [String]
+        let weekStart: Int
+        let theme: String
+        let reduceMotion: Bool
+        enum CodingKeys: String, CodingKey {
+            case budget, carousel, views, theme
+            case weekStart = "week_start", reduceMotion = "reduce_motion"
+        }
+    }
+
+    struct JournalEntry: Encodable {
+        let path: String
+        /// The day's front-matter as written.
+        let fields: JSON
+    }
+
+    static func json(_ ws: Workspace) throws(CarouselError) -> Everything {
+        var cards: [CardJSON.Document] = []
         for card in ws.snapshot.cards.sorted(by: { $0.path < $1.path }) { cards.append(CardJSON.full(try ws.open(card))) }
-        var journal: [JSON] = []
+        var journal: [JournalEntry] = []
         for path in FileSystem.markdownFiles(root: ws.vault.root, dir: Vault.journalDir).sorted() {
             guard let text = try? ws.vault.readText(path), let doc = try? FrontMatterDocument(text: text),
                   let node = try? Yams.compose(yaml: doc.yaml) else { continue }
-            journal.append(.object([("path", .string(path)), ("fields", CardJSON.value(node))]))
+            journal.append(JournalEntry(path: path, fields: CardJSON.value(node)))
         }
         let s = ws.snapshot.settings
-        return .object([
-            ("format_version", .int(1)),
-            ("today", .string(ws.today.iso)),
-            ("settings", .object([("budget", .int(s.budget)), ("carousel", .string(s.carousel.rawValue)),
-                                  ("views", .array(s.views.map(JSON.string))), ("week_start", .int(s.weekStart)),
-                                  ("theme", .string(s.theme)), ("reduce_motion", .bool(s.reduceMotion))])),
-            ("cards", .array(cards)),
-            ("journal", .array(journal)),
-            ("problems", .array(ws.snapshot.diagnostics.map { .string($0.description) })),
-        ])
+        return Everything(
+            formatVersion: 1, today: ws.today.iso,
+            settings: SettingsJSON(budget: s.budget, carousel: s.carousel.rawValue, views: s.views, weekStart: s.weekStart,
+                                   theme: s.theme, reduceMotion: s.reduceMotion),
+            cards: cards, journal: journal, problems: ws.snapshot.diagnostics.map(\.description))
     }
 }

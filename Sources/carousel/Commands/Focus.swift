@@ -57,8 +57,8 @@ struct Focus: ParsableCommand {
                                        planned: minutes, minutes: done, card: target?.slug)
             try ws.recordFocus(session, cardTitle: target?.title)
             if options.json {
-                return JSON.object([("date", .string(ws.today.iso)), ("start", .string(session.start)), ("planned", .int(minutes)),
-                                    ("minutes", .int(done)), ("card", .str(target?.slug)), ("interrupted", .bool(interrupted))]).print()
+                return Output(date: ws.today.iso, start: session.start, planned: minutes, minutes: done, card: target?.slug,
+                              interrupted: interrupted).printJSON()
             }
             if interrupted { print("Stopped early — recorded the \(Words.plural(done, "minute")) you did.") }
             print("Saved a \(done)-minute focus session" + (target.map { " on " + $0.title } ?? "") + ". Nice work.")
@@ -69,5 +69,15 @@ struct Focus: ParsableCommand {
         let ws = try options.workspace(writing: false)
         let target = try card.map { ref throws(CarouselError) in try ws.resolve(ref) }
         return (target, ws.snapshot.settings.reduceMotion, ws.moment.minutes)
+    }
+}
+
+extension Focus {
+    /// `focus --json`.
+    struct Output: Encodable {
+        let date, start: String
+        let planned, minutes: Int
+        @OrNull var card: String?
+        let interrupted: Bool
     }
 }

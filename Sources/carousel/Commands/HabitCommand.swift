@@ -36,7 +36,7 @@ struct HabitAdd: ParsableCommand {
             new.unit = unit
             new.period = period
             let habit = try ws.addHabit(new)
-            if options.json { return try HabitJSON.full(HabitFile(vault: ws.vault, path: habit.path), today: ws.today).print() }
+            if options.json { return try HabitJSON.full(HabitFile(vault: ws.vault, path: habit.path), today: ws.today).printJSON() }
             let t = Terminal.current
             let per = habit.period == .day ? "a day" : "a \(habit.period.rawValue)"
             print("Started " + t.bold(habit.title) + " (\(habit.path)) · \(HabitAmount.grouped(habit.target))"

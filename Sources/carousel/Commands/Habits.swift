@@ -21,7 +21,7 @@ struct Habits: ParsableCommand {
             let (habits, problems) = HabitLoader.load(vault: vault)
             for p in problems { printError(p.description) }
             let view = HabitsView.make(habits: habits, today: options.moment.today, weeks: weeks)
-            if options.json { return HabitsRender.json(view).print() }
+            if options.json { return HabitsRender.json(view).printJSON() }
             print(HabitsRender.lines(view, Terminal.current).joined(separator: "\n"))
         }
     }

@@ -14,23 +14,9 @@ struct Home: ParsableCommand {
             let view = HomeView.make(ws.snapshot, today: ws.today)
             let mode = ws.snapshot.settings.carousel
             if options.json {
-                JSON.object([
-                    ("date", .string(ws.today.iso)),
-                    ("today", TodayRender.json(view.today, numbers: ws.numbers)),
-                    ("carousel", SuggestRender.json(view.carousel, mode: mode, today: ws.today, numbers: ws.numbers)),
-                    ("counts", .object([
-                        ("overdue", .int(view.overdue)), ("due_today", .int(view.dueToday)),
-                        ("someday", .int(view.someday)), ("in_carousel", .int(view.carouselTotal)),
-                        ("upcoming_events", .int(view.upcomingEvents)), ("problems", .int(view.problems)),
-                        ("this_week", .int(view.board.items(.thisWeek).count)),
-                        ("upcoming", .int(view.board.items(.upcoming).count)),
-                        ("scheduled_today", .int(view.scheduledToday)),
-                        ("next_event", view.countdown.next.map { e in
-                            .object([("slug", .string(e.card.slug)), ("title", .string(e.card.title)),
-                                     ("emoji", .str(e.card.emoji)), ("days_until", .int(e.daysUntil))])
-                        } ?? .null),
-                    ])),
-                ]).print()
+                HomeJSON(date: ws.today.iso, today: TodayRender.json(view.today, numbers: ws.numbers),
+                         carousel: SuggestRender.json(view.carousel, mode: mode, today: ws.today, numbers: ws.numbers),
+                         counts: HomeJSON.Counts(view)).printJSON()
                 return
             }
             let t = Terminal.current
@@ -48,5 +34,40 @@ struct Home: ParsableCommand {
             out.append("")
             print(out.joined(separator: "\n"))
         }
+    }
+}
+
+/// `home --json`: the day, the Today list, the carousel's first five and the counts the lines show.
+struct HomeJSON: Encodable {
+    let date: String
+    let today: TodayRender.Output
+    let carousel: SuggestRender.Output
+    let counts: Counts
+
+    struct Counts: Encodable {
+        let overdue, dueToday, someday, inCarousel, upcomingEvents, problems, thisWeek, upcoming, scheduledToday: Int
+        @OrNull var nextEvent: NextEvent?
+
+        enum CodingKeys: String, CodingKey {
+            case overdue, someday, problems, upcoming
+            case dueToday = "due_today", inCarousel = "in_carousel", upcomingEvents = "upcoming_events"
+            case thisWeek = "this_week", scheduledToday = "scheduled_today", nextEvent = "next_event"
+        }
+
+        init(_ view: HomeView) {
+            overdue = view.overdue; dueToday = view.dueToday; someday = view.someday
+            inCarousel = view.carouselTotal; upcomingEvents = view.upcomingEvents; problems = view.problems
+            thisWeek = view.board.items(.thisWeek).count; upcoming = view.board.items(.upcoming).count
+            scheduledToday = view.scheduledToday
+            nextEvent = view.countdown.next.map { NextEvent(slug: $0.card.slug, title: $0.card.title, emoji: $0.card.emoji, daysUntil: $0.daysUntil) }
+        }
+    }
+
+    struct NextEvent: Encodable {
+        let slug: String
+        let title: String
+        @OrNull var emoji: String?
+        let daysUntil: Int
+        enum CodingKeys: String, CodingKey { case slug, title, emoji, daysUntil = "days_until" }
     }
 }

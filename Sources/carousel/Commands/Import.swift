@@ -43,11 +43,8 @@ struct Import: ParsableCommand {
             printNotices(ws)
             let result = try ws.importItems(plan, source: from == .todotxt ? "todo.txt" : "Taskwarrior")
             if options.json {
-                return JSON.object([
-                    ("added", .array(result.added.map { CardJSON.summary($0, today: ws.today) })),
-                    ("already_there", .int(result.alreadyThere)),
-                    ("notes", .array(result.notes.map(JSON.string))),
-                ]).print()
+                return Output(added: result.added.map { CardJSON.summary($0, today: ws.today, numbers: ws.numbers) },
+                              alreadyThere: result.alreadyThere, notes: result.notes).printJSON()
             }
             for n in result.notes { printError(n) }
             let t = Terminal.current
@@ -58,5 +55,15 @@ struct Import: ParsableCommand {
             for c in result.added { print("  + " + c.title + t.dim("  (\(c.slug))")) }
             print("Imported " + Words.plural(result.added.count, "card") + (result.alreadyThere > 0 ? ", \(result.alreadyThere) already here" : "") + ".")
         }
+    }
+}
+
+extension Import {
+    /// `import --json`.
+    struct Output: Encodable {
+        let added: [CardJSON.Summary]
+        let alreadyThere: Int
+        let notes: [String]
+        enum CodingKeys: String, CodingKey { case added, notes, alreadyThere = "already_there" }
     }
 }

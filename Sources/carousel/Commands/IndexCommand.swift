@@ -17,14 +17,20 @@ struct IndexCommand: ParsableCommand {
             let s = ws.snapshot.stats
             let bad = Set(ws.snapshot.diagnostics.filter { $0.severity == .error }.map(\.path)).count
             if options.json {
-                return JSON.object([
-                    ("files", .int(s.files)), ("parsed", .int(s.parsed)), ("removed", .int(s.removed)),
-                    ("cards", .int(ws.snapshot.cards.count)), ("problems", .int(bad)),
-                    ("rebuilt", .bool(s.rebuilt)), ("milliseconds", .double((ms * 10).rounded() / 10)),
-                ]).print()
+                return Output(files: s.files, parsed: s.parsed, removed: s.removed, cards: ws.snapshot.cards.count, problems: bad,
+                              rebuilt: s.rebuilt, milliseconds: (ms * 10).rounded() / 10).printJSON()
             }
             print("Indexed \(Words.plural(s.files, "card file")): read \(s.parsed), dropped \(s.removed)"
                 + (bad > 0 ? ", \(bad) with problems" : "") + " in \(String(format: "%.1f", ms)) ms.")
         }
+    }
+}
+
+extension IndexCommand {
+    /// `index --json`.
+    struct Output: Encodable {
+        let files, parsed, removed, cards, problems: Int
+        let rebuilt: Bool
+        let milliseconds: Double
     }
 }

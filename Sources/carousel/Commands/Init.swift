@@ -36,7 +36,7 @@ struct Init: ParsableCommand {
             let vault = try VaultInit.run(path: target, sample: sample, today: moment.today, environment: env,
                                           makeID: moment.makeID)
             if json {
-                return JSON.object([("vault", .string(vault.root)), ("sample", .bool(sample))]).print()
+                return Output(vault: vault.root, sample: sample).printJSON()
             }
             let t = Terminal.current
             let here = path.map { " --vault " + shellQuoted($0) } ?? ""
@@ -59,5 +59,13 @@ struct Init: ParsableCommand {
                 try Tour.run(vault: vault, moment: moment, environment: env, here: here)
             }
         }
+    }
+}
+
+extension Init {
+    /// `init --json`.
+    struct Output: Encodable {
+        let vault: String
+        let sample: Bool
     }
 }

@@ -16,21 +16,7 @@ struct LeagueCommand: ParsableCommand {
             let report = try ws.league()
             for p in report.problems { printError(p) }
             if options.json {
-                return JSON.object([
-                    ("date", .string(report.date.iso)),
-                    ("week_start", .string(report.weekStart.iso)),
-                    ("tier", .string(report.tier.name)),
-                    ("members", .array(report.entries.map { e in
-                        .object([("rank", .int(e.rank)), ("name", .string(e.name)), ("you", .bool(e.isYou)),
-                                 ("xp", .int(e.xp)), ("qualifying_days", .int(e.qualifyingDays)),
-                                 ("focus_minutes", .int(e.focusMinutes)), ("joined", .int(Int(e.joined)))])
-                    })),
-                    ("history", .array(report.history.map { h in
-                        .object([("week_start", .string(h.week.iso)), ("rank", .int(h.rank)), ("of", .int(h.of)),
-                                 ("tier", .string(h.tier.name))])
-                    })),
-                    ("problems", .array(report.problems.map(JSON.string))),
-                ]).print()
+                return LeagueJSON(report).printJSON()
             }
             let t = Terminal.current
             var out = ["", "  " + t.bold("LEAGUE") + t.dim("  ·  week of \(Words.shortDate(report.weekStart))"),
@@ -75,8 +61,7 @@ struct FriendAdd: ParsableCommand {
             let problem = try ws.addFriend(name: name, url: url)
             if let problem { printError(problem) }
             if options.json {
-                return JSON.object([("name", .string(Slug.make(from: name))), ("url", .string(url)),
-                                    ("fetched", .bool(problem == nil))]).print()
+                return LeagueJSON.Joined(name: Slug.make(from: name), url: url, fetched: problem == nil).printJSON()
             }
             print("Added \(Slug.make(from: name)) to your league." + (problem == nil ? " `carousel league` shows the standings." : ""))
         }

@@ -19,7 +19,7 @@ struct List: ParsableCommand {
         try reporting {
             let ws = try options.workspace(writing: false)
             let cards = try filters.filter(ws).apply(ws.snapshot.cards, today: ws.today)
-            if options.json { return ListRender.json(cards, today: ws.today, numbers: ws.numbers).print() }
+            if options.json { return ListRender.json(cards, today: ws.today, numbers: ws.numbers).printJSON() }
             printDiagnostics(ws)
             ListRender.text(cards, today: ws.today, numbers: ws.numbers,
                             empty: "No cards match. `carousel list` with no filters shows them all.")
@@ -46,7 +46,7 @@ struct Search: ParsableCommand {
             let found = try CardIndex(vault: ws.vault).search(text)
             filter.paths = filter.paths.map { $0.intersection(found) } ?? found
             let cards = filter.apply(ws.snapshot.cards, today: ws.today)
-            if options.json { return ListRender.json(cards, today: ws.today, numbers: ws.numbers).print() }
+            if options.json { return ListRender.json(cards, today: ws.today, numbers: ws.numbers).printJSON() }
             printDiagnostics(ws)
             ListRender.text(cards, today: ws.today, numbers: ws.numbers, empty: "Nothing mentions \"\(text)\". Try a shorter word?")
         }

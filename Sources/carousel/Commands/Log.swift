@@ -45,7 +45,7 @@ struct Log: ParsableCommand {
             if let day = since.flatMap({ DateInput.parse($0, today: options.moment.today)?.day }) {
                 entries = entries.filter { $0.time >= Int64(day.dayNumber) * 86_400 }
             }
-            if options.json { return HistoryRender.json(entries).print() }
+            if options.json { return HistoryRender.json(entries).printJSON() }
             HistoryRender.text(entries, title: title).forEach { print($0) }
         }
     }

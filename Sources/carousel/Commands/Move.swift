@@ -30,10 +30,8 @@ struct Move: ParsableCommand {
             guard let target = BoardView.Column(name: column) else { return }
             let outcome = try ws.move(ref, to: target)
             if options.json {
-                return JSON.object([
-                    ("moved", .bool(outcome.changed)), ("column", .string(target.rawValue)),
-                    ("card", CardJSON.summary(outcome.card, today: ws.today)),
-                ]).print()
+                return Output(moved: outcome.changed, column: target.rawValue,
+                              card: CardJSON.summary(outcome.card, today: ws.today, numbers: ws.numbers)).printJSON()
             }
             let t = Terminal.current
             let when = outcome.due.map { Words.due($0, today: ws.today) } ?? "no due date"
@@ -43,5 +41,14 @@ struct Move: ParsableCommand {
                 print(t.bold(outcome.card.title) + " is already there (\(when)).")
             }
         }
+    }
+}
+
+extension Move {
+    /// `move --json`.
+    struct Output: Encodable {
+        let moved: Bool
+        let column: String
+        let card: CardJSON.Summary
     }
 }

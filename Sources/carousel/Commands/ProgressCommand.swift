@@ -23,10 +23,8 @@ struct ProgressCommand: ParsableCommand {
             let view = ProgressView.make(cards: ws.snapshot.cards, habits: habits, journal: JournalActivity.load(vault: ws.vault),
                                          today: ws.today, weeks: weeks)
             if options.json {
-                return JSON.object([
-                    ("date", .string(view.date.iso)), ("total", .int(view.total)), ("this_week", .int(view.thisWeek.xp)),
-                    ("weeks", .array(view.weeks.reversed().map(week))),
-                ]).print()
+                return Output(date: view.date.iso, total: view.total, thisWeek: view.thisWeek.xp,
+                              weeks: view.weeks.reversed().map(Week.init)).printJSON()
             }
             let t = Terminal.current
             var out = ["", "  " + t.bold("PROGRESS") + t.dim("  ·  XP from your vault"), "",
@@ -47,12 +45,27 @@ struct ProgressCommand: ParsableCommand {
         }
     }
 
-    func week(_ w: XPWeek) -> JSON {
-        .object([
-            ("start", .string(w.start.iso)), ("end", .string(w.end.iso)), ("xp", .int(w.xp)),
-            ("habit_completions", .int(w.habitCompletions)), ("task_completions", .int(w.taskCompletions)),
-            ("qualifying_days", .int(w.qualifyingDays)), ("reflections", .int(w.reflections)),
-            ("focus_sessions", .int(w.focusSessions)),
-        ])
+    /// `progress --json`.
+    struct Output: Encodable {
+        let date: String
+        let total, thisWeek: Int
+        let weeks: [Week]
+        enum CodingKeys: String, CodingKey { case date, total, weeks, thisWeek = "this_week" }
+    }
+
+    struct Week: Encodable {
+        let start, end: String
+        let xp, habitCompletions, taskCompletions, qualifyingDays, reflections, focusSessions: Int
+        enum CodingKeys: String, CodingKey {
+            case start, end, xp, reflections
+            case habitCompletions = "habit_completions", taskCompletions = "task_completions"
+            case qualifyingDays = "qualifying_days", focusSessions = "focus_sessions"
+        }
+
+        init(_ w: XPWeek) {
+            start = w.start.iso; end = w.end.iso; xp = w.xp; habitCompletions = w.habitCompletions
+            taskCompletions = w.taskCompletions; qualifyingDays = w.qualifyingDays; reflections = w.reflections
+            focusSessions = w.focusSessions
+        }
     }
 }

@@ -43,13 +43,30 @@ struct Reflect: ParsableCommand {
             let ws = try options.workspace(writing: true)
             printNotices(ws)
             let replaced = try ws.reflect(night: night, text: words, sleep: sleep)
-            let key = night ? "reflection_night" : "reflection_morning"
             if options.json {
-                return JSON.object([("date", .string(ws.today.iso)), (key, .string(words)), ("sleep", sleep.map(JSON.int) ?? .null),
-                                    ("replaced", .bool(replaced))]).print()
+                return Output(date: ws.today.iso, night: night, text: words, sleep: sleep, replaced: replaced).printJSON()
             }
             if replaced { print("Replaced \(night ? "tonight's" : "this morning's") reflection with the new one (git keeps the old).") }
             print(night ? "Saved tonight's reflection. Rest well." : "Saved this morning's reflection. Have a gentle day.")
+        }
+    }
+}
+
+extension Reflect {
+    /// `reflect --json`: the words under `reflection_morning` or `reflection_night`, as in the journal.
+    struct Output: Encodable {
+        let date: String
+        let night: Bool
+        let text: String
+        let sleep: Int?
+        let replaced: Bool
+
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: AnyKey.self)
+            try c.encode(date, forKey: AnyKey("date"))
+            try c.encode(text, forKey: AnyKey(night ? "reflection_night" : "reflection_morning"))
+            try c.encode(OrNull(wrappedValue: sleep), forKey: AnyKey("sleep"))
+            try c.encode(replaced, forKey: AnyKey("replaced"))
         }
     }
 }

@@ -24,14 +24,10 @@ struct Remove: ParsableCommand {
             let cards = selection.cards
             let orphans = try ws.remove(cards)
             if options.json {
-                let removed = cards.map { card in
-                    JSON.object([("id", .str(card.id)), ("slug", .string(card.slug)), ("title", .string(card.title)),
-                                 ("path", .string(card.path))])
-                }
-                return JSON.object([
-                    ("removed", selection.single ? removed[0] : .array(removed)),
-                    ("children", .array(orphans.map { .string($0.slug) })),
-                ]).print()
+                let removed = cards.map { Removed(id: $0.id, slug: $0.slug, title: $0.title, path: $0.path) }
+                let children = orphans.map(\.slug)
+                return selection.single ? Output(removed: removed[0], children: children).printJSON()
+                                        : Output(removed: removed, children: children).printJSON()
             }
             let t = Terminal.current
             if let card = cards.first, cards.count == 1 {
@@ -45,5 +41,18 @@ struct Remove: ParsableCommand {
                 print("Their \(Words.plural(orphans.count, "child card")) stay: " + orphans.map(\.title).joined(separator: ", ") + ".")
             }
         }
+    }
+}
+
+extension Remove {
+    /// `rm --json`: `removed` is one object for one REF, a list for several REFs or a filter.
+    struct Output<R: Encodable>: Encodable {
+        let removed: R
+        let children: [String]
+    }
+
+    struct Removed: Encodable {
+        @OrNull var id: String?
+        let slug, title, path: String
     }
 }

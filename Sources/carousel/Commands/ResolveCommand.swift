@@ -12,14 +12,20 @@ struct ResolveCommand: ParsableCommand {
         try reporting {
             let outcome = try Resolve.run(vault: try options.locateVault(), environment: options.environment)
             if options.json {
-                return JSON.object([
-                    ("commit", JSON.str(outcome.commit)),
-                    ("paths", .array(outcome.paths.map(JSON.string))),
-                    ("notes", .array(outcome.notes.map { .object([("path", .string($0.path)), ("message", .string($0.message))]) })),
-                ]).print()
+                return Output(commit: outcome.commit, paths: outcome.paths,
+                              notes: outcome.notes.map { SyncRender.Note(path: $0.path, message: $0.message) }).printJSON()
             }
             print(Terminal.current.green("✓") + " Finished the merge: \(outcome.paths.count) file\(outcome.paths.count == 1 ? "" : "s") merged field by field, no conflict markers left.")
             for note in outcome.notes { print("  " + note.path + ": " + note.message) }
         }
+    }
+}
+
+extension ResolveCommand {
+    /// `resolve --json`.
+    struct Output: Encodable {
+        @OrNull var commit: String?
+        let paths: [String]
+        let notes: [SyncRender.Note]
     }
 }

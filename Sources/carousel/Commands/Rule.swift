@@ -43,10 +43,7 @@ struct Rule: ParsableCommand {
             }
             let dates = rule.occurrences(anchor: anchor, from: anchor, limit: count)
             if options.json {
-                return JSON.object([
-                    ("rule", .string(rule.normalized)), ("rrule", .string(rule.rrule)),
-                    ("summary", .string(rule.summary)), ("dates", .array(dates.map { .string($0.iso) })),
-                ]).print()
+                return Output(rule: rule.normalized, rrule: rule.rrule, summary: rule.summary, dates: dates.map(\.iso)).printJSON()
             }
             let t = Terminal.current
             var out = ["", "  " + t.dim(fit("rule", 9)) + rule.normalized, "  " + t.dim(fit("RRULE", 9)) + rule.rrule,
@@ -60,5 +57,13 @@ struct Rule: ParsableCommand {
             out.append("")
             print(out.joined(separator: "\n"))
         }
+    }
+}
+
+extension Rule {
+    /// `rule --json`.
+    struct Output: Encodable {
+        let rule, rrule, summary: String
+        let dates: [String]
     }
 }

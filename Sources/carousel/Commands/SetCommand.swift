@@ -32,8 +32,8 @@ struct SetCommand: ParsableCommand {
             guard try bulk.confirm(selection.cards, verb: "change them", ws: ws) else { return }
             let cards = try ws.set(selection.cards, parsed)
             if options.json {
-                let out = try cards.map { (c: Card) throws(CarouselError) -> JSON in CardJSON.full(try ws.open(c), today: ws.today) }
-                return (selection.single ? out[0] : JSON.object([("cards", .array(out))])).print()
+                let out = try cards.map { (c: Card) throws(CarouselError) -> CardJSON.Document in CardJSON.full(try ws.open(c), today: ws.today) }
+                return selection.single ? out[0].printJSON() : CardJSON.Documents(cards: out).printJSON()
             }
             let change = parsed.map { $0.value.isEmpty ? "cleared \($0.field)" : "\($0.field) = \($0.value)" }.joined(separator: ", ")
             print("Updated " + cards.map { Terminal.current.bold($0.title) }.joined(separator: ", ") + ": " + change)

@@ -21,7 +21,7 @@ struct Show: ParsableCommand {
             } catch {
                 guard case CarouselError.unknownCard = error, let habit = try ws.findHabit(ref) else { throw error }
                 let file = try HabitFile(vault: ws.vault, path: habit.path)
-                if options.json { return HabitJSON.full(file, today: ws.today).print() }
+                if options.json { return HabitJSON.full(file, today: ws.today).printJSON() }
                 return print(HabitJSON.lines(file, today: ws.today, Terminal.current).joined(separator: "\n"))
             }
             var file = try ws.open(card)
@@ -35,7 +35,7 @@ struct Show: ParsableCommand {
                 file = try CardFile(text: old, path: card.path)
                 card = file.card
             }
-            if options.json { return CardJSON.full(file, today: ws.today).print() }
+            if options.json { return CardJSON.full(file, today: ws.today).printJSON() }
             let t = Terminal.current
             let graph = ParentGraph(cards: ws.snapshot.cards)
             var out = ["", "  " + t.bold((card.icon.map { $0 + " " } ?? "") + card.title) + t.dim("  \(card.path)"), ""]

@@ -25,7 +25,7 @@ struct Suggest: ParsableCommand {
             printDiagnostics(ws)
             let mode = mode ?? ws.snapshot.settings.carousel
             let list = Suggestions.rank(ws.snapshot, today: ws.today, mode: mode, limit: limit)
-            if options.json { return SuggestRender.json(list, mode: mode, today: ws.today, numbers: ws.numbers).print() }
+            if options.json { return SuggestRender.json(list, mode: mode, today: ws.today, numbers: ws.numbers).printJSON() }
             let t = Terminal.current
             let header = mode == .smart
                 ? t.dim("  score = 2 × importance + 1.5 × urgency + variety")

@@ -43,11 +43,9 @@ struct Timeline: ParsableCommand {
             }
             let views = days.map { TimelineView.make(ws.snapshot, date: $0) }
             if options.json {
-                if !week { return TimelineRender.json(views[0], now: views[0].date == ws.today ? nowMinutes : nil, numbers: ws.numbers).print() }
-                return JSON.object([
-                    ("from", .string(days[0].iso)), ("to", .string(days[6].iso)),
-                    ("days", .array(views.map { TimelineRender.json($0, now: $0.date == ws.today ? nowMinutes : nil, numbers: ws.numbers) })),
-                ]).print()
+                if !week { return TimelineRender.json(views[0], now: views[0].date == ws.today ? nowMinutes : nil, numbers: ws.numbers).printJSON() }
+                return TimelineRender.Week(from: days[0].iso, to: days[6].iso,
+                                           days: views.map { TimelineRender.json($0, now: $0.date == ws.today ? nowMinutes : nil, numbers: ws.numbers) }).printJSON()
             }
             let t = Terminal.current
             var out: [String] = []
@@ -65,24 +63,44 @@ struct Timeline: ParsableCommand {
 }
 
 enum TimelineRender {
-    static func json(_ view: TimelineView, now: Int?, numbers: ShortNumbers? = nil) -> JSON {
-        .object([
-            ("date", .string(view.date.iso)),
-            ("now", now.map { .string(TimelineView.clock($0)) } ?? .null),
-            ("items", .array(view.items.map { item in
-                .object((numbers.map { [("number", $0.number(for: item.card).map(JSON.int) ?? .null)] } ?? []) + [
-                    ("slug", .string(item.card.slug)), ("title", .string(item.card.title)),
-                    ("start", .string(TimelineView.clock(item.start))), ("end", .string(TimelineView.clock(item.end))),
-                    ("duration_minutes", .int(item.durationMinutes)), ("overlaps", .array(item.overlaps.map(JSON.string))),
-                    ("done", .bool(item.done)), ("problem", .str(item.durationProblem)),
-                ])
-            })),
-            ("gaps", .array(view.gaps.map { g in
-                .object([("start", .string(TimelineView.clock(g.start))), ("end", .string(TimelineView.clock(g.end))),
-                         ("minutes", .int(g.minutes))])
-            })),
-            ("problems", .array(view.problems.map { .string($0.headline) })),
-        ])
+    struct Output: Encodable {
+        let date: String
+        @OrNull var now: String?
+        let items: [Item]
+        let gaps: [Gap]
+        let problems: [String]
+    }
+
+    struct Item: Encodable {
+        let number: ShortNumber?
+        let slug, title, start, end: String
+        let durationMinutes: Int
+        let overlaps: [String]
+        let done: Bool
+        @OrNull var problem: String?
+        enum CodingKeys: String, CodingKey {
+            case number, slug, title, start, end, overlaps, done, problem, durationMinutes = "duration_minutes"
+        }
+    }
+
+    struct Gap: Encodable {
+        let start, end: String
+        let minutes: Int
+    }
+
+    /// `timeline --week --json`.
+    struct Week: Encodable {
+        let from, to: String
+        let days: [Output]
+    }
+
+    static func json(_ view: TimelineView, now: Int?, numbers: ShortNumbers? = nil) -> Output {
+        Output(date: view.date.iso, now: now.map(TimelineView.clock), items: view.items.map { item in
+            Item(number: ShortNumber.of(item.card, numbers), slug: item.card.slug, title: item.card.title,
+                 start: TimelineView.clock(item.start), end: TimelineView.clock(item.end), durationMinutes: item.durationMinutes,
+                 overlaps: item.overlaps, done: item.done, problem: item.durationProblem)
+        }, gaps: view.gaps.map { Gap(start: TimelineView.clock($0.start), end: TimelineView.clock($0.end), minutes: $0.minutes) },
+        problems: view.problems.map(\.headline))
     }
 
     static func lines(_ view: TimelineView, now: Int?, compact: Bool, _ t: Terminal, numbers: ShortNumbers? = nil) -> [String] {

@@ -17,7 +17,7 @@ struct Uncheck: ParsableCommand {
             let ws = try options.workspace(writing: true)
             printNotices(ws)
             let change = try ws.uncheck(habit, date: date)
-            if options.json { return HabitJSON.change(change).print() }
+            if options.json { return HabitJSON.change(change).printJSON() }
             let day = change.date == ws.today ? "today" : Words.shortDate(change.date)
             guard let before = change.before else {
                 return print("Nothing logged for \(change.habit.title) \(day). Nothing changed.")

@@ -22,14 +22,8 @@ struct UndoCommand: ParsableCommand {
             var outcomes: [Undo.Outcome] = []
             for _ in 0..<count { outcomes.append(try Undo.run(ws)) }
             if options.json {
-                let items = outcomes.map { outcome in
-                    JSON.object([
-                        ("undone", HistoryRender.json(outcome.undone)),
-                        ("commit", JSON.str(outcome.commit)),
-                        ("paths", .array(outcome.paths.map(JSON.string))),
-                    ])
-                }
-                return (count == 1 ? items[0] : JSON.object([("undone", .array(items))])).print()
+                let items = outcomes.map { Undone(undone: HistoryRender.json($0.undone), commit: $0.commit, paths: $0.paths) }
+                return count == 1 ? items[0].printJSON() : Several(undone: items).printJSON()
             }
             for outcome in outcomes {
                 print(Terminal.current.green("↶") + " Undone: " + outcome.undone.summary + ".")
@@ -37,4 +31,16 @@ struct UndoCommand: ParsableCommand {
             print("Each undo is a new commit, so nothing is gone: `carousel log` shows it all.")
         }
     }
+}
+
+extension UndoCommand {
+    /// `undo --json`: the change undone (as in `log --json`), the new commit and the files it wrote.
+    struct Undone: Encodable {
+        let undone: HistoryRender.Change
+        @OrNull var commit: String?
+        let paths: [String]
+    }
+
+    /// `undo N --json` with N > 1.
+    struct Several: Encodable { let undone: [Undone] }
 }

@@ -15,7 +15,7 @@ struct Undone: ParsableCommand {
             printNotices(ws)
             let card = try ws.undone(ref)
             let shown = try card ?? ws.resolve(ref)
-            if options.json { return CardJSON.full(try ws.open(shown), today: ws.today).print() }
+            if options.json { return CardJSON.full(try ws.open(shown), today: ws.today).printJSON() }
             if card == nil {
                 print(Terminal.current.bold(shown.title) + " wasn't done. Nothing changed.")
             } else {

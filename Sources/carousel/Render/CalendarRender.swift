@@ -2,25 +2,34 @@ import CarouselCore
 
 /// Calendar text for a day and a week, and the JSON every period shares.
 enum CalendarRender {
-    static func json(_ view: CalendarView) -> JSON {
-        .object([
-            ("view", .string(view.period.rawValue)),
-            ("from", .string(view.from.iso)),
-            ("to", .string(view.to.iso)),
-            ("days", .array(view.days.map { cell in
-                .object([
-                    ("date", .string(cell.date.iso)),
-                    ("cards", .array(cell.entries.map(entryJSON))),
-                ])
-            })),
-        ])
+    struct Output: Encodable {
+        let view: String
+        let from: String
+        let to: String
+        let days: [DayCell]
     }
 
-    static func entryJSON(_ e: Placement.Entry) -> JSON {
-        .object([
-            ("id", .str(e.card.id)), ("slug", .string(e.card.slug)), ("title", .string(e.card.title)),
-            ("category", .str(e.card.category)), ("done", .bool(e.done)), ("occurrence", .bool(e.occurrence)),
-        ])
+    struct DayCell: Encodable {
+        let date: String
+        let cards: [Entry]
+    }
+
+    struct Entry: Encodable {
+        @OrNull var id: String?
+        let slug: String
+        let title: String
+        @OrNull var category: String?
+        let done: Bool
+        let occurrence: Bool
+    }
+
+    static func json(_ view: CalendarView) -> Output {
+        Output(view: view.period.rawValue, from: view.from.iso, to: view.to.iso,
+               days: view.days.map { DayCell(date: $0.date.iso, cards: $0.entries.map(entryJSON)) })
+    }
+
+    static func entryJSON(_ e: Placement.Entry) -> Entry {
+        Entry(id: e.card.id, slug: e.card.slug, title: e.card.title, category: e.card.category, done: e.done, occurrence: e.occurrence)
     }
 
     /// "● Title" coloured by category; done entries struck (with a ✓ when there is no colour).

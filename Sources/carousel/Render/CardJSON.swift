@@ -4,23 +4,28 @@ import Yams
 /// JSON shapes for cards, shared by the commands (documented in docs/cli.md).
 enum CardJSON {
     /// The short form used in lists: id, slug, title, spoons, importance, category, tags, due, done.
-    /// With `numbers`, the card's short number for the day comes first (null when it has none).
-    static func summary(_ card: Card, today: Day, numbers: ShortNumbers? = nil) -> JSON {
-        let number: [(String, JSON)] = numbers.map { [("number", $0.number(for: card).map(JSON.int) ?? .null)] } ?? []
-        return .object(number + [
-            ("id", .str(card.id)),
-            ("slug", .string(card.slug)),
-            ("title", .string(card.title)),
-            ("kind", .string(card.kind.rawValue)),
-            ("spoons", .int(card.spoons)),
-            ("importance", .int(card.importance)),
-            ("category", .str(card.category)),
-            ("tags", .array(card.tags.map(JSON.string))),
-            ("due", .str(dueText(card, today: today))),
-            ("repeat", .str(card.repeatRule)),
-            ("done", .bool(Occurrence.isDone(card, today: today))),
-            ("overdue", .bool(Occurrence.isOverdue(card, today: today))),
-        ])
+    /// With `numbers`, the card's short number for the day comes too (null when it has none).
+    struct Summary: Encodable {
+        let number: ShortNumber?
+        @OrNull var id: String?
+        let slug: String
+        let title: String
+        let kind: String
+        let spoons: Int
+        let importance: Int
+        @OrNull var category: String?
+        let tags: [String]
+        @OrNull var due: String?
+        @OrNull var `repeat`: String?
+        let done: Bool
+        let overdue: Bool
+    }
+
+    static func summary(_ card: Card, today: Day, numbers: ShortNumbers? = nil) -> Summary {
+        Summary(number: ShortNumber.of(card, numbers), id: card.id, slug: card.slug, title: card.title,
+                kind: card.kind.rawValue, spoons: card.spoons, importance: card.importance, category: card.category,
+                tags: card.tags, due: dueText(card, today: today), repeat: card.repeatRule,
+                done: Occurrence.isDone(card, today: today), overdue: Occurrence.isOverdue(card, today: today))
     }
 
     /// The due date as written for a one-off card; for a repeating card its open occurrence
@@ -34,8 +39,42 @@ enum CardJSON {
     }
 
     /// Every front-matter field as written (numbers and booleans typed, dates as text), plus
-    /// slug, path and body.
-    static func full(_ file: CardFile, today: Day? = nil) -> JSON {
+    /// slug, path and body; a repeating card adds its series.
+    struct Document: Encodable {
+        /// The person's own keys, as written, in file order.
+        let frontMatter: [(String, JSON)]
+        let slug: String
+        let path: String
+        let body: String
+        let series: SeriesInfo?
+
+        struct SeriesInfo {
+            let repeatSummary: String
+            let seriesStart: String
+            let finished: Bool
+            let next: [String]
+        }
+
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: AnyKey.self)
+            for (k, v) in frontMatter { try c.encode(v, forKey: AnyKey(k)) }
+            try c.encode(slug, forKey: AnyKey("slug"))
+            try c.encode(path, forKey: AnyKey("path"))
+            try c.encode(body, forKey: AnyKey("body"))
+            guard let series else { return }
+            try c.encode(series.repeatSummary, forKey: AnyKey("repeat_summary"))
+            if !frontMatter.contains(where: { $0.0 == "series_start" }) {
+                try c.encode(series.seriesStart, forKey: AnyKey("series_start"))
+            }
+            try c.encode(series.finished, forKey: AnyKey("finished"))
+            try c.encode(series.next, forKey: AnyKey("next"))
+        }
+    }
+
+    /// `{"cards": [...]}` when a command was given several cards or a filter.
+    struct Documents: Encodable { let cards: [Document] }
+
+    static func full(_ file: CardFile, today: Day? = nil) -> Document {
         var pairs: [(String, JSON)] = []
         if let root = try? Yams.compose(yaml: file.document.yaml), let mapping = root.mapping {
             for (k, v) in mapping {
@@ -46,17 +85,14 @@ enum CardJSON {
         let card = file.card
         if !pairs.contains(where: { $0.0 == "id" }) { pairs.insert(("id", .null), at: 0) }
         if !pairs.contains(where: { $0.0 == "title" }) { pairs.append(("title", .string(card.title))) }
-        pairs.append(("slug", .string(card.slug)))
-        pairs.append(("path", .string(card.path)))
-        pairs.append(("body", .string(file.document.body)))
+        pairs.removeAll { ["slug", "path", "body", "repeat_summary", "finished", "next"].contains($0.0) }
         let day = today ?? card.due?.day ?? card.created?.day ?? Day(dayNumber: 0)
+        var info: Document.SeriesInfo?
         if let series = Series(card, today: day) {
-            pairs.append(("repeat_summary", .string(series.rule.summary)))
-            if !pairs.contains(where: { $0.0 == "series_start" }) { pairs.append(("series_start", .string(series.start.iso))) }
-            pairs.append(("finished", .bool(series.isFinished(today: day))))
-            pairs.append(("next", .array(next(series, today: day).map { .string($0.iso) })))
+            info = .init(repeatSummary: series.rule.summary, seriesStart: series.start.iso,
+                         finished: series.isFinished(today: day), next: next(series, today: day).map(\.iso))
         }
-        return .object(pairs)
+        return Document(frontMatter: pairs, slug: card.slug, path: card.path, body: file.document.body, series: info)
     }
 
     /// A repeating card's next 14 open occurrences from its open one, leaving out dates already

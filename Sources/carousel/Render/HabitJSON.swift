@@ -4,7 +4,24 @@ import Yams
 /// JSON for one habit (documented in docs/habits.md).
 enum HabitJSON {
     /// Every front-matter field as written, plus slug, path, repeat_summary and next (14 dates).
-    static func full(_ file: HabitFile, today: Day) -> JSON {
+    struct Document: Encodable {
+        let frontMatter: [(String, JSON)]
+        let slug: String
+        let path: String
+        let repeatSummary: String
+        let next: [String]
+
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: AnyKey.self)
+            for (k, v) in frontMatter { try c.encode(v, forKey: AnyKey(k)) }
+            try c.encode(slug, forKey: AnyKey("slug"))
+            try c.encode(path, forKey: AnyKey("path"))
+            try c.encode(repeatSummary, forKey: AnyKey("repeat_summary"))
+            try c.encode(next, forKey: AnyKey("next"))
+        }
+    }
+
+    static func full(_ file: HabitFile, today: Day) -> Document {
         var pairs: [(String, JSON)] = []
         if let root = try? Yams.compose(yaml: file.document.yaml), let mapping = root.mapping {
             for (k, v) in mapping {
@@ -14,11 +31,9 @@ enum HabitJSON {
         }
         let habit = file.habit
         if !pairs.contains(where: { $0.0 == "title" }) { pairs.append(("title", .string(habit.title))) }
-        pairs.append(("slug", .string(habit.slug)))
-        pairs.append(("path", .string(habit.path)))
-        pairs.append(("repeat_summary", .string(habit.rule.summary)))
-        pairs.append(("next", .array(next(habit, today: today, count: 14).map { .string($0.iso) })))
-        return .object(pairs)
+        pairs.removeAll { ["slug", "path", "repeat_summary", "next"].contains($0.0) }
+        return Document(frontMatter: pairs, slug: habit.slug, path: habit.path, repeatSummary: habit.rule.summary,
+                        next: next(habit, today: today, count: 14).map(\.iso))
     }
 
     /// The habit's next scheduled days, from today on.
@@ -30,16 +45,26 @@ enum HabitJSON {
     }
 
     /// What check, skip and uncheck print with --json.
-    static func change(_ c: HabitChange) -> JSON {
+    struct Change: Encodable {
+        let slug: String
+        let title: String
+        let date: String
+        @OrNull var before: String?
+        @OrNull var entry: String?
+        let progress: Amount
+        let target: Amount
+        let unit: String
+        let period: String
+        let done: Bool
+        let committed: Bool
+    }
+
+    static func change(_ c: HabitChange) -> Change {
         let h = c.habit
         let progress = HabitStats.progress(h, on: c.date)
-        return .object([
-            ("slug", .string(h.slug)), ("title", .string(h.title)), ("date", .string(c.date.iso)),
-            ("before", .str(c.before?.text)), ("entry", .str(c.after?.text)),
-            ("progress", HabitsRender.number(progress)), ("target", HabitsRender.number(h.target)),
-            ("unit", .string(h.unit.rawValue)), ("period", .string(h.period.rawValue)),
-            ("done", .bool(progress >= h.target)), ("committed", .bool(c.committed)),
-        ])
+        return Change(slug: h.slug, title: h.title, date: c.date.iso, before: c.before?.text, entry: c.after?.text,
+                      progress: Amount(progress), target: Amount(h.target), unit: h.unit.rawValue, period: h.period.rawValue,
+                      done: progress >= h.target, committed: c.committed)
     }
 }
 

@@ -2,33 +2,59 @@ import CarouselCore
 
 /// Text and JSON for `carousel habits` (shapes in docs/habits.md).
 enum HabitsRender {
-    static func json(_ view: HabitsView) -> JSON {
-        .object([
-            ("date", .string(view.date.iso)),
-            ("day_qualifies", .bool(view.dayQualifies)),
-            ("streak", .int(view.streak)),
-            ("best_streak", .int(view.bestStreak)),
-            ("habits", .array(view.habits.map(habit))),
-            ("heatmap", .array(view.heatmap.map { d in
-                .object([("date", .string(d.date.iso)), ("ratio", d.ratio.map { .double(rounded($0)) } ?? .null),
-                         ("qualifies", .bool(d.qualifies))])
-            })),
-        ])
+    struct Output: Encodable {
+        let date: String
+        let dayQualifies: Bool
+        let streak: Int
+        let bestStreak: Int
+        let habits: [HabitItem]
+        let heatmap: [HeatDay]
+        enum CodingKeys: String, CodingKey {
+            case date, streak, habits, heatmap
+            case dayQualifies = "day_qualifies", bestStreak = "best_streak"
+        }
     }
 
-    static func habit(_ s: HabitStatus) -> JSON {
-        .object([
-            ("slug", .string(s.habit.slug)), ("title", .string(s.habit.title)),
-            ("target", number(s.habit.target)), ("unit", .string(s.habit.unit.rawValue)),
-            ("period", .string(s.habit.period.rawValue)), ("progress", number(s.progress)),
-            ("done", .bool(s.done)), ("skipped", .bool(s.skipped)),
-            ("streak", .int(s.streak)), ("best_streak", .int(s.bestStreak)),
-            ("strength", .double(rounded(s.strength))), ("scheduled_today", .bool(s.scheduledToday)),
-            ("ended", .bool(s.ended)), ("last_day", .str(s.habit.lastDay?.iso)),
-        ])
+    struct HabitItem: Encodable {
+        let slug: String
+        let title: String
+        let target: Amount
+        let unit: String
+        let period: String
+        let progress: Amount
+        let done: Bool
+        let skipped: Bool
+        let streak: Int
+        let bestStreak: Int
+        let strength: Double
+        let scheduledToday: Bool
+        let ended: Bool
+        @OrNull var lastDay: String?
+        enum CodingKeys: String, CodingKey {
+            case slug, title, target, unit, period, progress, done, skipped, streak, strength, ended
+            case bestStreak = "best_streak", scheduledToday = "scheduled_today", lastDay = "last_day"
+        }
     }
 
-    static func number(_ v: Double) -> JSON { v == v.rounded() && abs(v) < 1e15 ? .int(Int(v)) : .double(v) }
+    struct HeatDay: Encodable {
+        let date: String
+        @OrNull var ratio: Double?
+        let qualifies: Bool
+    }
+
+    static func json(_ view: HabitsView) -> Output {
+        Output(date: view.date.iso, dayQualifies: view.dayQualifies, streak: view.streak, bestStreak: view.bestStreak,
+               habits: view.habits.map(habit),
+               heatmap: view.heatmap.map { HeatDay(date: $0.date.iso, ratio: $0.ratio.map(rounded), qualifies: $0.qualifies) })
+    }
+
+    static func habit(_ s: HabitStatus) -> HabitItem {
+        HabitItem(slug: s.habit.slug, title: s.habit.title, target: Amount(s.habit.target), unit: s.habit.unit.rawValue,
+              period: s.habit.period.rawValue, progress: Amount(s.progress), done: s.done, skipped: s.skipped,
+              streak: s.streak, bestStreak: s.bestStreak, strength: rounded(s.strength), scheduledToday: s.scheduledToday,
+              ended: s.ended, lastDay: s.habit.lastDay?.iso)
+    }
+
     static func rounded(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
 
     static func lines(_ view: HabitsView, _ t: Terminal) -> [String] {

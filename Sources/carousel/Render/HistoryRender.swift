@@ -34,20 +34,29 @@ enum HistoryRender {
         }
     }
 
-    static func json(_ entries: [HistoryEntry]) -> JSON {
-        .object([("changes", .array(entries.map(json)))])
+    struct Output: Encodable { let changes: [Change] }
+
+    struct Change: Encodable {
+        let commit: String
+        let summary: String
+        let author: String
+        @OrNull var device: String?
+        let time: Int
+        let date: String
+        let merge: Bool
+        let fields: [Field]
     }
 
-    static func json(_ e: HistoryEntry) -> JSON {
-        .object([
-            ("commit", .string(e.commit)),
-            ("summary", .string(e.summary)),
-            ("author", .string(e.author)),
-            ("device", JSON.str(e.device)),
-            ("time", .int(Int(e.time))),
-            ("date", .string(when(e.time))),
-            ("merge", .bool(e.isMerge)),
-            ("fields", .array(e.fields.map { .object([("field", .string($0.field)), ("from", JSON.str($0.from)), ("to", JSON.str($0.to))]) })),
-        ])
+    struct Field: Encodable {
+        let field: String
+        @OrNull var from: String?
+        @OrNull var to: String?
+    }
+
+    static func json(_ entries: [HistoryEntry]) -> Output { Output(changes: entries.map(json)) }
+
+    static func json(_ e: HistoryEntry) -> Change {
+        Change(commit: e.commit, summary: e.summary, author: e.author, device: e.device, time: Int(e.time), date: when(e.time),
+               merge: e.isMerge, fields: e.fields.map { Field(field: $0.field, from: $0.from, to: $0.to) })
     }
 }

@@ -2,18 +2,30 @@ import CarouselCore
 
 /// Lines and JSON for card lists (`list`, `search`, and what bulk commands are about to change).
 enum ListRender {
-    static func json(_ cards: [Card], today: Day, numbers: ShortNumbers) -> JSON {
-        .object([("cards", .array(cards.map { c in
-            .object([
-                ("number", numbers.number(for: c).map(JSON.int) ?? .null),
-                ("id", .str(c.id)), ("slug", .string(c.slug)), ("title", .string(c.title)),
-                ("due", .str(CardJSON.dueText(c, today: today))), ("tags", .array(c.tags.map(JSON.string))),
-                ("category", .str(c.category)), ("importance", .int(c.importance)), ("spoons", .int(c.spoons)),
-                ("done", .bool(Occurrence.isDone(c, today: today))),
-                ("overdue", .bool(Occurrence.isOverdue(c, today: today))),
-                ("waiting", .bool(Occurrence.isWaiting(c, today: today))),
-            ])
-        }))])
+    struct Output: Encodable { let cards: [Item] }
+
+    struct Item: Encodable {
+        let number: ShortNumber?
+        @OrNull var id: String?
+        let slug: String
+        let title: String
+        @OrNull var due: String?
+        let tags: [String]
+        @OrNull var category: String?
+        let importance: Int
+        let spoons: Int
+        let done: Bool
+        let overdue: Bool
+        let waiting: Bool
+    }
+
+    static func json(_ cards: [Card], today: Day, numbers: ShortNumbers) -> Output {
+        Output(cards: cards.map { c in
+            Item(number: ShortNumber.of(c, numbers), id: c.id, slug: c.slug, title: c.title, due: CardJSON.dueText(c, today: today),
+                 tags: c.tags, category: c.category, importance: c.importance, spoons: c.spoons,
+                 done: Occurrence.isDone(c, today: today), overdue: Occurrence.isOverdue(c, today: today),
+                 waiting: Occurrence.isWaiting(c, today: today))
+        })
     }
 
     static func text(_ cards: [Card], today: Day, numbers: ShortNumbers, empty: String) {

@@ -40,26 +40,37 @@ enum SuggestRender {
         return out
     }
 
-    static func json(_ list: [Suggestion], mode: Settings.Mode, today: Day, numbers: ShortNumbers? = nil) -> JSON {
-        .object([
-            ("date", .string(today.iso)),
-            ("mode", .string(mode.rawValue)),
-            ("cards", .array(list.map { s in
-                .object((numbers.map { [("number", $0.number(for: s.card).map(JSON.int) ?? .null)] } ?? []) + [
-                    ("id", .str(s.card.id)),
-                    ("slug", .string(s.card.slug)),
-                    ("title", .string(s.card.title)),
-                    ("score", .double(s.score)),
-                    ("importance", .int(s.importance)),
-                    ("urgency", .double(s.urgency)),
-                    ("variety", .double(s.variety)),
-                    ("due", .str(s.due?.iso)),
-                    ("days_until_due", s.daysUntilDue.map(JSON.int) ?? .null),
-                    ("spoons", .int(s.card.spoons)),
-                    ("category", .str(s.card.category)),
-                    ("repeating_due_today", .bool(s.pinned)),
-                ])
-            })),
-        ])
+    struct Output: Encodable {
+        let date: String
+        let mode: String
+        let cards: [Item]
+    }
+
+    struct Item: Encodable {
+        let number: ShortNumber?
+        @OrNull var id: String?
+        let slug: String
+        let title: String
+        let score: Double
+        let importance: Int
+        let urgency: Double
+        let variety: Double
+        @OrNull var due: String?
+        @OrNull var daysUntilDue: Int?
+        let spoons: Int
+        @OrNull var category: String?
+        let repeatingDueToday: Bool
+        enum CodingKeys: String, CodingKey {
+            case number, id, slug, title, score, importance, urgency, variety, due, spoons, category
+            case daysUntilDue = "days_until_due", repeatingDueToday = "repeating_due_today"
+        }
+    }
+
+    static func json(_ list: [Suggestion], mode: Settings.Mode, today: Day, numbers: ShortNumbers? = nil) -> Output {
+        Output(date: today.iso, mode: mode.rawValue, cards: list.map { s in
+            Item(number: ShortNumber.of(s.card, numbers), id: s.card.id, slug: s.card.slug, title: s.card.title,
+                 score: s.score, importance: s.importance, urgency: s.urgency, variety: s.variety, due: s.due?.iso,
+                 daysUntilDue: s.daysUntilDue, spoons: s.card.spoons, category: s.card.category, repeatingDueToday: s.pinned)
+        })
     }
 }

@@ -24,24 +24,38 @@ enum SyncRender {
         return lines
     }
 
-    static func json(_ r: SyncReport) -> JSON {
-        .object([
-            ("remote", .string(r.remote)),
-            ("url", .string(r.url)),
-            ("branch", .string(r.branch)),
-            ("incoming", .int(r.incoming)),
-            ("incoming_authors", .array(r.incomingAuthors.map(JSON.string))),
-            ("outgoing", .int(r.outgoing)),
-            ("fast_forwarded", .bool(r.fastForwarded)),
-            ("merge_commit", JSON.str(r.mergeCommit)),
-            ("pushed", .bool(r.pushed)),
-            ("set_upstream", .bool(r.setUpstream)),
-            ("attempts", .int(r.attempts)),
-            ("finished_git_merge", JSON.str(r.finishedGitMerge)),
-            ("saved_edits", JSON.str(r.savedEdits)),
-            ("held_back", .array(r.heldBack.map { .string($0.path) })),
-            ("incoming_problems", .array(r.incomingProblems.map { .string($0.headline) })),
-            ("notes", .array(r.notes.map { .object([("path", .string($0.path)), ("message", .string($0.message))]) })),
-        ])
+    struct Output: Encodable {
+        let remote, url, branch: String
+        let incoming: Int
+        let incomingAuthors: [String]
+        let outgoing: Int
+        let fastForwarded: Bool
+        @OrNull var mergeCommit: String?
+        let pushed: Bool
+        let setUpstream: Bool
+        let attempts: Int
+        @OrNull var finishedGitMerge: String?
+        @OrNull var savedEdits: String?
+        let heldBack: [String]
+        let incomingProblems: [String]
+        let notes: [Note]
+        enum CodingKeys: String, CodingKey {
+            case remote, url, branch, incoming, outgoing, pushed, attempts, notes
+            case incomingAuthors = "incoming_authors", fastForwarded = "fast_forwarded", mergeCommit = "merge_commit"
+            case setUpstream = "set_upstream", finishedGitMerge = "finished_git_merge", savedEdits = "saved_edits"
+            case heldBack = "held_back", incomingProblems = "incoming_problems"
+        }
+    }
+
+    struct Note: Encodable {
+        let path: String
+        let message: String
+    }
+
+    static func json(_ r: SyncReport) -> Output {
+        Output(remote: r.remote, url: r.url, branch: r.branch, incoming: r.incoming, incomingAuthors: r.incomingAuthors,
+               outgoing: r.outgoing, fastForwarded: r.fastForwarded, mergeCommit: r.mergeCommit, pushed: r.pushed,
+               setUpstream: r.setUpstream, attempts: r.attempts, finishedGitMerge: r.finishedGitMerge, savedEdits: r.savedEdits,
+               heldBack: r.heldBack.map(\.path), incomingProblems: r.incomingProblems.map(\.headline), notes: r.notes.map { Note(path: $0.path, message: $0.message) })
     }
 }

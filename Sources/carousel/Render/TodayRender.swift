@@ -54,14 +54,22 @@ enum TodayRender {
         return bar + "  " + (view.overloaded ? t.yellow(text) : text) + done
     }
 
-    static func json(_ view: TodayView, numbers: ShortNumbers? = nil) -> JSON {
-        .object([
-            ("date", .string(view.date.iso)),
-            ("budget", .int(view.budget)),
-            ("spoons_planned", .int(view.spoonsPlanned)),
-            ("spoons_done", .int(view.spoonsDone)),
-            ("overloaded", .bool(view.overloaded)),
-            ("cards", .array(view.items.map { CardJSON.summary($0.card, today: view.date, numbers: numbers) })),
-        ])
+    struct Output: Encodable {
+        let date: String
+        let budget: Int
+        let spoonsPlanned: Int
+        let spoonsDone: Int
+        let overloaded: Bool
+        let cards: [CardJSON.Summary]
+        enum CodingKeys: String, CodingKey {
+            case date, budget, overloaded, cards
+            case spoonsPlanned = "spoons_planned", spoonsDone = "spoons_done"
+        }
+    }
+
+    static func json(_ view: TodayView, numbers: ShortNumbers? = nil) -> Output {
+        Output(date: view.date.iso, budget: view.budget, spoonsPlanned: view.spoonsPlanned, spoonsDone: view.spoonsDone,
+               overloaded: view.overloaded,
+               cards: view.items.map { CardJSON.summary($0.card, today: view.date, numbers: numbers) })
     }
 }
