@@ -28,11 +28,11 @@ extension Repository {
         let status = statusLine.split(separator: "\t").dropFirst(2).joined(separator: " ")
         let lowered = status.lowercased()
         if ["fetch first", "non-fast-forward", "stale info"].contains(where: lowered.contains) { return .remoteMoved }
-        let remoteLines = run.stderr.split(separator: "\n").filter { $0.hasPrefix("remote: ") }
-            .map { $0.dropFirst("remote: ".count).trimmingCharacters(in: .whitespaces) }
+        let remoteLines = run.stderr.split(separator: "\n").filter { $0.hasPrefix("remote: ") || $0.contains("Unable to create '") }
+            .map { ($0.hasPrefix("remote: ") ? $0.dropFirst("remote: ".count) : $0).trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && !Self.isProgress($0) }
         // Another push landed between our fetch and the update: the ref lock was taken.
-        if remoteLines.isEmpty, ["failed to update ref", "cannot lock ref"].contains(where: lowered.contains) { return .remoteMoved }
+        if !remoteLines.contains(where: { $0.contains("Unable to create '") }), ["failed to update ref", "cannot lock ref"].contains(where: lowered.contains) { return .remoteMoved }
         var reason = "refs/heads/\(branch): \(status)"
         if !remoteLines.isEmpty { reason += " — the server says: " + remoteLines.joined(separator: " / ") }
         return .refused(reason)
