@@ -1,46 +1,45 @@
-internal import Clibgit2
+import Foundation
 
 /// How a push ended, when the transport itself worked.
 public enum PushOutcome: Sendable, Equatable {
     case pushed
     /// The remote has commits this one lacks ("fetch first" / non-fast-forward).
     case remoteMoved
-    /// The server refused the update for another reason (a hook, protection), with its words.
+    /// The server refused the update for another reason (a hook, protection), with its words:
+    /// the report-status reason and the `remote:` lines.
     case refused(String)
 }
 
 extension Repository {
-    /// Pushes `refs/heads/<branch>` to the same branch on the remote.
+    /// Pushes `refs/heads/<branch>` to the same branch on the remote with the `git` executable.
     ///
-    /// libgit2 reports a server's refusal only through the per-reference callback, so that is
-    /// read too; a non-fast-forward is detected either way.
-    public func push(remote name: String, branch: String, environment: [String: String]) throws -> PushOutcome {
-        var remote: OpaquePointer?
-        try check(git_remote_lookup(&remote, pointer, name), "git_remote_lookup")
-        defer { git_remote_free(remote) }
-        var options = git_push_options()
-        try check(git_push_options_init(&options, UInt32(GIT_PUSH_OPTIONS_VERSION)), "git_push_options_init")
-        let state = TransferState(environment: environment)
-        state.install(into: &options.callbacks)
+    /// `--porcelain` gives one status line per reference on stdout; the server's own words come
+    /// on stderr as `remote:` lines.
+    public func push(remote name: String, branch: String, environment: [String: String],
+                     options: TransferOptions = TransferOptions()) throws -> PushOutcome {
         let refspec = "refs/heads/\(branch):refs/heads/\(branch)"
-        let result: Int32 = refspec.withCString { spec in
-            var specs: [UnsafeMutablePointer<CChar>?] = [UnsafeMutablePointer(mutating: spec)]
-            return specs.withUnsafeMutableBufferPointer { buffer in
-                var array = git_strarray(strings: buffer.baseAddress, count: 1)
-                return withExtendedLifetime(state) { git_remote_push(remote, &array, &options) }
-            }
+        let run = try runTransfer(["push", "--porcelain", "--progress", "--no-recurse-submodules", "--", name, refspec],
+                                  remote: name, environment: environment, options: options)
+        let statusLine = run.stdout.split(separator: "\n").first { $0.hasPrefix("!") && $0.contains(refspec) }
+        guard let statusLine else {
+            if run.status == 0 { return .pushed }
+            throw TransferError.classify(stderr: run.stderr, host: (try? remoteURL(name)).flatMap { $0.flatMap(Repository.host(ofURL:)) })
         }
-        if result == GIT_ENONFASTFORWARD.rawValue { return .remoteMoved }
-        try check(result, "git_remote_push")
-        if let rejection = state.rejections.first {
-            let status = rejection.status.lowercased()
-            // "failed to update ref" / "cannot lock ref": another push landed between our fetch and the update.
-            let moved = ["fast-forward", "fetch first", "stale", "failed to update ref", "cannot lock ref"]
-            if moved.contains(where: status.contains) {
-                return .remoteMoved
-            }
-            return .refused("\(rejection.reference): \(rejection.status)")
-        }
-        return .pushed
+        let status = statusLine.split(separator: "\t").dropFirst(2).joined(separator: " ")
+        let lowered = status.lowercased()
+        if ["fetch first", "non-fast-forward", "stale info"].contains(where: lowered.contains) { return .remoteMoved }
+        let remoteLines = run.stderr.split(separator: "\n").filter { $0.hasPrefix("remote: ") || $0.contains("Unable to create '") }
+            .map { ($0.hasPrefix("remote: ") ? $0.dropFirst("remote: ".count) : $0).trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !Self.isProgress($0) }
+        // Another push landed between our fetch and the update: the ref lock was taken.
+        if !remoteLines.contains(where: { $0.contains("Unable to create '") }), ["failed to update ref", "cannot lock ref"].contains(where: lowered.contains) { return .remoteMoved }
+        var reason = "refs/heads/\(branch): \(status)"
+        if !remoteLines.isEmpty { reason += " — the server says: " + remoteLines.joined(separator: " / ") }
+        return .refused(reason)
+    }
+
+    private static func isProgress(_ line: String) -> Bool {
+        ["Enumerating objects", "Counting objects", "Compressing objects", "Total ", "Resolving deltas", "Writing objects"]
+            .contains { line.hasPrefix($0) }
     }
 }

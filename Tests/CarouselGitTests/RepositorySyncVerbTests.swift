@@ -55,11 +55,11 @@ final class RepositorySyncVerbTests: XCTestCase {
         XCTAssertEqual(try repo.commit(merged).parents, [base, base])
     }
 
-    func testFetchFromAMissingRemoteThrowsAGitError() throws {
+    func testFetchFromAMissingRemoteSaysTheRepositoryIsNotFound() throws {
         let (repo, home) = try makeRepository()
         try git(["remote", "add", "origin", home + "/missing.git"], in: repo.workdir, home: home)
         XCTAssertThrowsError(try repo.fetch(remote: "origin", environment: [:])) { error in
-            XCTAssertEqual((error as? GitError)?.function, "git_remote_fetch")
+            XCTAssertEqual((error as? TransferError)?.kind, .repositoryNotFound)
         }
     }
 }

@@ -11,8 +11,8 @@ enum StaleRemoteLock {
     /// Only for remotes that are local paths; a server's locks are the server's business.
     static func clear(reason: String, remoteURL: String) -> Bool {
         guard !remoteURL.contains("://") || remoteURL.hasPrefix("file://"),
-              reason.contains("failed to lock file"),
-              let start = reason.range(of: "'"), let end = reason.range(of: ".lock'", range: start.upperBound..<reason.endIndex) else {
+              let start = reason.range(of: "Unable to create '") ?? reason.range(of: "failed to lock file '"),
+              let end = reason.range(of: ".lock'", range: start.upperBound..<reason.endIndex) else {
             return false
         }
         let path = String(reason[start.upperBound..<end.lowerBound]) + ".lock"

@@ -36,3 +36,8 @@ public func redactedURL(_ url: String) -> String {
     guard at < slash else { return url }
     return String(url[..<scheme.upperBound]) + String(url[url.index(after: at)...])
 }
+
+// The executable sets these for `carousel sync` (time limits, Ctrl-C, progress) without importing git.
+@_exported import struct CarouselGit.TransferOptions
+@_exported import struct CarouselGit.TransferLimits
+@_exported import class CarouselGit.Cancellation

@@ -6,10 +6,15 @@ import Foundation
 public enum VaultSync {
     public static let maxAttempts = 4
 
-    public static func run(vault: Vault, remote: String, environment: [String: String]) throws(CarouselError) -> SyncReport {
+    /// The vault lock is held only while sync changes the vault (saving edits, merging), never
+    /// while it waits on the network, so views and other commands answer meanwhile; a second lock
+    /// (`.carousel/sync.lock`) keeps two syncs of one vault from overlapping.
+    public static func run(vault: Vault, remote: String, environment: [String: String],
+                           transfer: TransferOptions = TransferOptions()) throws(CarouselError) -> SyncReport {
         let timeout = environment["CAROUSEL_LOCK_TIMEOUT"].flatMap(Double.init) ?? 10
-        let lock = try VaultLock(vault: vault, timeout: timeout)
-        defer { withExtendedLifetime(lock) {} }
+        let syncLock = try VaultLock(vault: vault, timeout: timeout, name: "sync.lock")
+        defer { withExtendedLifetime(syncLock) {} }
+        var lock: VaultLock? = try VaultLock(vault: vault, timeout: timeout)
         let writer = try VaultWriter(vault: vault, environment: environment)
         let repo = writer.repository
         var report = SyncReport(remote: remote, url: "", branch: "")
@@ -37,7 +42,10 @@ public enum VaultSync {
         report.savedEdits = pending.message
         report.heldBack = pending.skipped
 
-        var round = SyncRound(repo: repo, writer: writer, report: report, environment: environment)
+        lock = nil
+        _ = lock
+        var round = SyncRound(repo: repo, writer: writer, report: report, environment: environment, transfer: transfer,
+                              relock: { () throws(CarouselError) in try VaultLock(vault: vault, timeout: timeout) })
         for _ in 1...maxAttempts {
             if try round.attempt() { return round.report }
         }
@@ -51,16 +59,21 @@ struct SyncRound {
     let writer: VaultWriter
     var report: SyncReport
     let environment: [String: String]
+    let transfer: TransferOptions
+    /// Takes the vault lock again for a step that changes the vault.
+    let relock: () throws(CarouselError) -> VaultLock
 
     /// True when finished; false when the push was refused because the remote moved.
     mutating func attempt() throws(CarouselError) -> Bool {
         report.attempts += 1
         let remote = report.remote
         do {
-            try repo.fetch(remote: remote, environment: environment)
+            try repo.fetch(remote: remote, environment: environment, options: transfer)
         } catch {
-            throw .git("cannot reach \(remote) (\(report.url)): \(Self.reason(error)). Your changes are safe in local commits; sync again when it is reachable.")
+            throw Self.unreachable(remote: remote, url: report.url, error)
         }
+        let lock = try relock()
+        defer { withExtendedLifetime(lock) {} }
         do {
             let remoteTip = try repo.referenceTarget("refs/remotes/\(remote)/\(report.branch)")
             guard var head = try repo.headID() else { throw CarouselError.git("this vault has no commits yet") }
@@ -84,8 +97,14 @@ struct SyncRound {
             }
             let outgoing = try repo.commits(from: head, hiding: remoteTip)
             if outgoing.isEmpty { return true }
-            switch try repo.push(remote: remote, branch: report.branch, environment: environment) {
-            case .pushed:
+            let pushed: PushOutcome
+            do {
+                pushed = try withoutLock(lock) { try repo.push(remote: remote, branch: report.branch, environment: environment, options: transfer) }
+            } catch {
+                throw Self.unreachable(remote: remote, url: report.url, error)
+            }
+            switch pushed {
+                case .pushed:
                 report.outgoing = outgoing.count
                 report.pushed = true
                 try setUpstreamIfMissing()
@@ -149,6 +168,48 @@ struct SyncRound {
         try repo.setLocalConfig(key, report.remote)
         try repo.setLocalConfig("branch.\(report.branch).merge", "refs/heads/\(report.branch)")
         report.setUpstream = true
+    }
+
+    /// Runs `body` with the vault lock let go, so views answer while the network is slow.
+    private func withoutLock<T>(_ lock: VaultLock, _ body: () throws -> T) throws -> T {
+        lock.release()
+        defer { lock.reacquire() }
+        return try body()
+    }
+
+    /// A sentence for a fetch or push that did not happen; every one ends with the promise.
+    static func unreachable(remote: String, url: String, _ error: Error) -> CarouselError {
+        let safe = "nothing was lost, your changes are committed locally"
+        guard let transfer = error as? TransferError else {
+            return .git("cannot reach \(remote) (\(url)): \(reason(error)); \(safe); sync again when it is reachable.")
+        }
+        let detail = redactedURL(transfer.detail)
+        switch transfer.kind {
+        case let .timedOut(seconds):
+            return .git("\(remote) stopped answering after \(Int(seconds)) s; \(safe). Sync again later, or allow longer with --timeout SECONDS.")
+        case .cancelled:
+            return .git("sync stopped; \(safe).")
+        case .authenticationFailed:
+            return .git("\(remote) (\(url)) refused the credentials (\(detail)); \(safe). Check the key or token that `git fetch \(remote)` uses.")
+        case .noCredentials:
+            return .git("\(remote) (\(url)) asked for credentials and none were available; \(safe). Set up a credential helper (git config --global credential.helper store) or an ssh key, then sync again.")
+        case .wrongPassphrase:
+            return .git("the passphrase for the ssh key is wrong (\(detail)); \(safe). Add the key to your agent with ssh-add and sync again.")
+        case let .hostKeyUnknown(host):
+            return .git("\(remote): the ssh host \(host) is not known yet, so its identity cannot be checked; \(safe). If you trust it, run `ssh \(host)` once and answer yes (or add `ssh-keyscan \(host)` output to ~/.ssh/known_hosts after checking its fingerprint), then sync again.")
+        case let .hostKeyChanged(host):
+            return .git("\(remote): the ssh host key of \(host) has CHANGED since you last connected; this could be an attack, so sync refused. \(safe.prefix(1).uppercased() + safe.dropFirst()). If the server really got a new key, remove the old one with `ssh-keygen -R \(host)` and connect once with ssh.")
+        case .certificateUntrusted:
+            return .git("\(remote) (\(url)): the server's certificate is not trusted (\(detail)); \(safe). For a private CA, point git at it: git config --global http.sslCAInfo /path/to/ca.pem")
+        case .connectionRefused:
+            return .git("cannot reach \(remote) (\(url)): \(detail); \(safe); sync again when it is reachable.")
+        case .repositoryNotFound:
+            return .git("\(remote) (\(url)) has no such repository, or it is not yours to read (\(detail)); \(safe). Check the URL with git remote -v.")
+        case .dubiousOwnership:
+            return .git("git refuses this vault because another account owns it (\(detail)); nothing was run. If you trust it: git config --global --add safe.directory PATH")
+        case .other:
+            return .git("cannot reach \(remote) (\(url)): \(detail); \(safe); sync again when it is reachable.")
+        }
     }
 
     static func reason(_ error: Error) -> String {

@@ -11,9 +11,11 @@ public final class VaultLock {
     private let fd: Int32
 
     /// Waits up to `timeout` seconds for the lock.
-    public init(vault: Vault, timeout: Double) throws(CarouselError) {
+    /// `name` picks another lock in the same folder (`sync.lock` keeps two syncs apart).
+    public init(vault: Vault, timeout: Double, name: String = "lock") throws(CarouselError) {
         let dir = try vault.stateFolder()
-        let path = dir + "/lock"
+        let path = dir + "/" + name
+        // O_CLOEXEC: a git child must never inherit (and so keep holding) the lock.
         fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .io("cannot open \(path): \(String(cString: strerror(errno)))") }
         let deadline = Date().addingTimeInterval(timeout)
@@ -29,6 +31,13 @@ public final class VaultLock {
         let note = "pid \(getpid())\n"
         _ = note.withCString { write(fd, $0, strlen($0)) }
     }
+
+    /// Lets the lock go for a while (a sync waiting on the network).
+    func release() { flock(fd, LOCK_UN) }
+
+    /// Takes the lock back after `release`, waiting as long as it takes: the holder is a short
+    /// command, since no command waits on anything slow while holding it.
+    func reacquire() { while flock(fd, LOCK_EX) != 0, errno == EINTR {} }
 
     deinit {
         flock(fd, LOCK_UN)

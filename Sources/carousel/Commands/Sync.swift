@@ -1,5 +1,7 @@
 import ArgumentParser
 import CarouselCore
+import Dispatch
+import Foundation
 
 struct Sync: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -11,9 +13,34 @@ struct Sync: ParsableCommand {
     @Option(name: .long, help: "The git remote to sync with.")
     var remote = "origin"
 
+    @Option(name: .long, help: "Seconds the remote may stay silent before sync stops (default 60; 20 to connect).")
+    var timeout: Double?
+
+    func validate() throws {
+        if let timeout, !(1...3600).contains(timeout) { throw ValidationError("--timeout must be 1–3600 seconds, found \(timeout)") }
+    }
+
     func run() throws {
-        try reporting {
-            let report = try VaultSync.run(vault: try options.locateVault(), remote: remote, environment: options.environment)
+        try reporting { try sync() }
+    }
+
+    private func sync() throws {
+        do {
+            // Ctrl-C stops the transfer and lets sync say that nothing was lost.
+            let cancellation = Cancellation()
+            signal(SIGINT, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+            source.setEventHandler { cancellation.cancel() }
+            source.resume()
+            defer { source.cancel(); signal(SIGINT, SIG_DFL) }
+            let showProgress = !options.json && isatty(STDERR_FILENO) == 1
+            let progress = showProgress ? Self.progressLine(started: Date()) : nil
+            var transfer = TransferOptions(cancellation: cancellation, progress: progress)
+            if let timeout { transfer.limits = TransferLimits(timeout: timeout) }
+            defer { if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) } }
+            let vault = try options.locateVault()
+            let report = try VaultSync.run(vault: vault, remote: remote, environment: options.environment,
+                                           transfer: transfer)
             for d in report.heldBack { printError("Held back \(d.path) because it does not parse:\n\(d.description)") }
             if !report.incomingProblems.isEmpty {
                 printError("Came in from \(report.remote) but cannot be used here (left as it is):")
@@ -21,6 +48,15 @@ struct Sync: ParsableCommand {
             }
             if options.json { return SyncRender.json(report).printJSON() }
             SyncRender.text(report).forEach { print($0) }
+        }
+    }
+
+    /// git's progress, redrawn on one line of stderr once a sync has taken more than a second.
+    private static func progressLine(started: Date) -> @Sendable (String) -> Void {
+        return { (line: String) -> Void in
+            guard Date().timeIntervalSince(started) > 1 else { return }
+            let text = "\r\u{1B}[K" + String(line.prefix(70))
+            FileHandle.standardError.write(Data(text.utf8))
         }
     }
 }

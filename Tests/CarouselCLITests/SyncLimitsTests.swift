@@ -1,0 +1,77 @@
+import Foundation
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A remote that stops answering, a remote that refuses with its own words, and views that
+/// answer while a sync waits on the network.
+final class SyncLimitsTests: XCTestCase {
+    /// A TCP port on 127.0.0.1 that accepts connections (the kernel completes them from the
+    /// backlog) and never says a word.
+    private func silentPort() throws -> (fd: Int32, port: Int) {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw -> Bool in
+                bind(fd, raw, length) == 0 && listen(fd, 16) == 0 && getsockname(fd, raw, &length) == 0
+            }
+        }
+        XCTAssertTrue(bound, "cannot listen on 127.0.0.1")
+        return (fd, Int(UInt16(bigEndian: address.sin_port)))
+    }
+
+    func testAStalledRemoteStopsWithinTheLimitAndViewsAnswerMeanwhile() throws {
+        let (fd, port) = try silentPort()
+        defer { close(fd) }
+        let world = try SyncWorld()
+        let a = try world.firstDevice(name: "laptop", remoteURL: "git://127.0.0.1:\(port)/vault.git")
+        try a.write("cards/x.md", cardText(id: "01JX", title: "Something"))
+
+        let sync = Process()
+        sync.executableURL = Sandbox.binary
+        sync.arguments = ["sync", "--timeout", "3", "--vault", a.vault.path, "--today", a.today]
+        sync.environment = a.environment
+        let stderr = Pipe()
+        sync.standardError = stderr
+        sync.standardOutput = FileHandle.nullDevice
+        let started = ProcessInfo.processInfo.systemUptime
+        try sync.run()
+        Thread.sleep(forTimeInterval: 1.2)
+        XCTAssertTrue(sync.isRunning, "the sync should still be waiting on the silent remote")
+        let listStarted = ProcessInfo.processInfo.systemUptime
+        let list = try a.carousel(["list", "--json"], env: ["CAROUSEL_LOCK_TIMEOUT": "10"])
+        let listTook = ProcessInfo.processInfo.systemUptime - listStarted
+        XCTAssertEqual(list.status, 0, list.stderr)
+        XCTAssertLessThan(listTook, 2, "list waited on the sync")
+        XCTAssertTrue(sync.isRunning, "list must have run while the sync waited")
+
+        let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        sync.waitUntilExit()
+        XCTAssertLessThan(ProcessInfo.processInfo.systemUptime - started, 15)
+        XCTAssertNotEqual(sync.terminationStatus, 0)
+        XCTAssertTrue(errors.contains("origin stopped answering after 3 s; nothing was lost, your changes are committed locally"), errors)
+        XCTAssertTrue(try a.log().first?.hasPrefix("edit:") ?? false, "the local commit is kept")
+        try a.assertClean()
+    }
+
+    func testAPushRefusedByAHookShowsTheServersWords() throws {
+        let world = try SyncWorld()
+        let a = try world.firstDevice(name: "laptop")
+        let hook = world.bare.appendingPathComponent("hooks/pre-receive")
+        try Data("#!/bin/sh\necho 'branch is protected by policy' >&2\nexit 1\n".utf8).write(to: hook)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook.path)
+        try a.write("cards/x.md", cardText(id: "01JX", title: "Something"))
+        let r = try a.carousel(["sync"])
+        XCTAssertEqual(r.status, 3, r.stderr)
+        XCTAssertTrue(r.stderr.contains("refused the push"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("branch is protected by policy"), r.stderr)
+        XCTAssertTrue(try a.log().first?.hasPrefix("edit:") ?? false, "the local commit is kept")
+        try a.assertClean()
+    }
+}
