@@ -1,4 +1,4 @@
-import Clibgit2
+internal import Clibgit2
 import Foundation
 
 /// Settings in a repository's own `.git/config` that would run a program or send secrets on a

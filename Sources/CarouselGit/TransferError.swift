@@ -41,7 +41,8 @@ public struct TransferError: Error, LocalizedError, Sendable, Equatable {
                 && !$0.hasPrefix("Please make sure you have the correct") && $0 != "and the repository exists." }
             .suffix(3).joined(separator: "; ")
         func has(_ needles: String...) -> Bool { needles.contains { text.contains($0) } }
-        let host = host ?? "the server"
+        // ssh names the host as it checked it: "for [127.0.0.1]:2222 and", "Host key for alias has changed".
+        let host = Self.sshHost(in: stderr) ?? host ?? "the server"
         let kind: Kind
         if has("detected dubious ownership") {
             kind = .dubiousOwnership
@@ -70,5 +71,29 @@ public struct TransferError: Error, LocalizedError, Sendable, Equatable {
             kind = .other
         }
         return TransferError(kind: kind, detail: detail.isEmpty ? "git stopped without saying why" : detail)
+    }
+
+    /// The host (with `:port` when it is not 22) that ssh says it could not verify.
+    static func sshHost(in stderr: String) -> String? {
+        for marker in ["host key is known for ", "Host key for "] {
+            guard let start = stderr.range(of: marker) else { continue }
+            let name = stderr[start.upperBound...].prefix { !$0.isWhitespace }
+            guard !name.isEmpty else { continue }
+            if name.hasPrefix("["), let close = name.firstIndex(of: "]") {
+                let bare = name[name.index(after: name.startIndex)..<close]
+                let port = name[close...].dropFirst().drop { $0 == ":" }
+                return port.isEmpty ? String(bare) : "\(bare):\(port)"
+            }
+            return String(name)
+        }
+        return nil
+    }
+
+    /// `ssh-keyscan` arguments for a host from `sshHost(in:)` ("-p 2222 127.0.0.1").
+    public static func keyscanArguments(_ host: String) -> String {
+        if let colon = host.lastIndex(of: ":"), !host[..<colon].contains(":"), Int(host[host.index(after: colon)...]) != nil {
+            return "-p \(host[host.index(after: colon)...]) \(host[..<colon])"
+        }
+        return host
     }
 }

@@ -190,13 +190,14 @@ struct SyncRound {
         case .cancelled:
             return .git("sync stopped; \(safe).")
         case .authenticationFailed:
-            return .git("\(remote) (\(url)) refused the credentials (\(detail)); \(safe). Check the key or token that `git fetch \(remote)` uses.")
+            return .git("\(remote) (\(url)): authentication failed, the server refused the key, user name or token (\(detail)); \(safe). Check what `git fetch \(remote)` uses: your ssh key or the credential helper's token.")
         case .noCredentials:
-            return .git("\(remote) (\(url)) asked for credentials and none were available; \(safe). Set up a credential helper (git config --global credential.helper store) or an ssh key, then sync again.")
+            return .git("\(remote) (\(url)): the server asked for credentials and none were available; \(safe). Set up a credential helper (git config --global credential.helper store, then git fetch once) or an ssh key, then sync again.")
         case .wrongPassphrase:
             return .git("the passphrase for the ssh key is wrong (\(detail)); \(safe). Add the key to your agent with ssh-add and sync again.")
         case let .hostKeyUnknown(host):
-            return .git("\(remote): the ssh host \(host) is not known yet, so its identity cannot be checked; \(safe). If you trust it, run `ssh \(host)` once and answer yes (or add `ssh-keyscan \(host)` output to ~/.ssh/known_hosts after checking its fingerprint), then sync again.")
+            let keyscan = TransferError.keyscanArguments(host)
+            return .git("\(remote): the host key of \(host) is not known yet, so the server's identity cannot be checked; \(safe). If you trust it, check its fingerprint and add it: ssh-keyscan \(keyscan) >> ~/.ssh/known_hosts (or connect once with ssh and answer yes), then sync again.")
         case let .hostKeyChanged(host):
             return .git("\(remote): the ssh host key of \(host) has CHANGED since you last connected; this could be an attack, so sync refused. \(safe.prefix(1).uppercased() + safe.dropFirst()). If the server really got a new key, remove the old one with `ssh-keygen -R \(host)` and connect once with ssh.")
         case .certificateUntrusted:

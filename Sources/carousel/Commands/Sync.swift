@@ -36,9 +36,11 @@ struct Sync: ParsableCommand {
             let showProgress = !options.json && isatty(STDERR_FILENO) == 1
             let progress = showProgress ? Self.progressLine(started: Date()) : nil
             var transfer = TransferOptions(cancellation: cancellation, progress: progress)
-            if let timeout { transfer.limits = TransferLimits(timeout: timeout) }
             defer { if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) } }
             let vault = try options.locateVault()
+            // --timeout wins over `sync: {timeout: N}` in carousel.yaml.
+            let configured = (try? vault.readText(Vault.settingsFile)).flatMap { try? Settings.parse(text: $0) }?.syncTimeout
+            if let seconds = timeout ?? configured.map(Double.init) { transfer.limits = TransferLimits(timeout: seconds) }
             let report = try VaultSync.run(vault: vault, remote: remote, environment: options.environment,
                                            transfer: transfer)
             for d in report.heldBack { printError("Held back \(d.path) because it does not parse:\n\(d.description)") }
