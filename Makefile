@@ -8,7 +8,7 @@ DEMO_DATE   := 2026-11-23
 BIN_DIR      = $(shell $(SWIFT) build --show-bin-path)
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build demo test bench release install clean
+.PHONY: deps pydeps build demo test bench release install clean
 
 ## deps: install missing system packages (apt)
 deps:
@@ -17,6 +17,13 @@ deps:
 	  echo "Installing system packages:$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
+
+## pydeps: the Python packages the tests use as independent oracles (iCalendar readers)
+PYDEPS := icalendar recurring-ical-events python-dateutil
+pydeps:
+	@python3 -c "import icalendar, recurring_ical_events, dateutil" 2>/dev/null || \
+	  python3 -m pip install -q $(PYDEPS) 2>/dev/null || \
+	  python3 -m pip install -q --break-system-packages $(PYDEPS)
 
 ## build: a debug build of everything
 build: deps
@@ -40,10 +47,10 @@ demo: build
 	echo; echo "The demo vault is at $$vault — try: $$bin --vault $$vault"
 
 ## test: the whole suite (unit, git and end-to-end tests against the built binary)
-test: deps
+test: deps pydeps
 	$(SWIFT) build
 	@mkdir -p .build
-	@set -o pipefail; $(SWIFT) test --disable-swift-testing 2>&1 | tee .build/test.log
+	@set -o pipefail; CAROUSEL_TEST_PYTHON=required $(SWIFT) test --disable-swift-testing 2>&1 | tee .build/test.log
 	@awk '/Executed [0-9]+ tests?, with / { n = $$2; s = 0; f = 0; \
 	    if (match($$0, /[0-9]+ tests? skipped/)) s = substr($$0, RSTART) + 0; \
 	    if (match($$0, /[0-9]+ failures?/)) f = substr($$0, RSTART) + 0 } \
