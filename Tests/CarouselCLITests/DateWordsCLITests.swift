@@ -45,6 +45,11 @@ final class DateWordsCLITests: XCTestCase {
         XCTAssertEqual(try field(s, "stand-up", "start"), "2026-11-24T09:00")
         try s.carousel(["set", "stand-up", "due=wed 15:30"])
         XCTAssertEqual(try field(s, "stand-up", "start"), "2026-11-25T15:30")
+        let lines = try Sandbox.run(Sandbox.binary, ["add", "-", "--vault", s.vault.path, "--today", s.today],
+                                    env: s.environment, cwd: s.root, stdin: "Dentist thu at 9am\nPay rent eom\n")
+        XCTAssertEqual(lines.status, 0, lines.stderr)
+        XCTAssertEqual(try field(s, "dentist", "start"), "2026-11-26T09:00")
+        XCTAssertEqual(try field(s, "pay-rent", "due"), "2026-11-30")
         try s.carousel(["add", "Enjoy the sun"])
         XCTAssertNil(try field(s, "enjoy-the-sun", "due"), "a word that is not a date stays in the title")
     }

@@ -12,11 +12,14 @@ extension Add {
             printNotices(ws)
             var batch: [NewCard] = []
             for line in lines {
-                let capture = literal ? QuickCapture(title: line) : QuickCapture.parse(line, today: ws.today, words: due == nil)
+                let capture = literal ? QuickCapture(title: line) : QuickCapture.parse(line, today: ws.today, weekStart: ws.snapshot.settings.weekStart, words: due == nil)
                 var new = NewCard(title: capture.title.trimmingCharacters(in: .whitespaces).isEmpty ? line : capture.title)
                 new.spoons = spoons ?? capture.spoons
                 new.importance = importance ?? capture.importance
                 new.due = due ?? capture.due?.iso
+                if due == nil, let minutes = capture.time {
+                    new.start = DateValue(day: capture.due ?? ws.today, minutes: minutes).description
+                }
                 new.tags = tags.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? capture.tags
                 new.category = category ?? capture.category
                 new.parent = parent
