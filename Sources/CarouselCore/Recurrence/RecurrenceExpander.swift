@@ -69,7 +69,7 @@ struct RecurrenceExpander {
         let horizon = 400 * interval + 1
         while cursor.year <= 9999 && cursor.year - lastHitYear <= horizon {
             if masks?.year != cursor.year {
-                masks = RecurrenceYearMasks(year: cursor.year, weekNumbers: byWeekNo, weekStart: weekStart)
+                masks = RecurrenceYearMasks.of(year: cursor.year, weekNumbers: byWeekNo, weekStart: weekStart)
             }
             let t = masks!
             let days = kept(in: periodDays(cursor, t), t)
@@ -83,6 +83,20 @@ struct RecurrenceExpander {
             guard let next = advance(cursor) else { return }
             cursor = next
         }
+    }
+
+    /// Whether `day` (on or after the anchor) is listed, ignoring UNTIL and COUNT: only the
+    /// period that holds it is expanded.
+    func lists(_ day: Day) -> Bool {
+        guard day >= anchor else { return false }
+        let p = firstPeriod(containing: day)
+        let t = RecurrenceYearMasks.of(year: p.year, weekNumbers: byWeekNo, weekStart: weekStart)
+        let range = periodDays(p, t)
+        let index = day.dayNumber - t.firstDayNumber
+        guard range.contains(index) else { return false }
+        // Without BYSETPOS a day's own BY parts decide; with it, the whole period does.
+        if bySetPos.isEmpty { return passes(index, t, numberedWeekdayMask(range, t)) }
+        return kept(in: range, t).contains(index)
     }
 
     // MARK: - Periods

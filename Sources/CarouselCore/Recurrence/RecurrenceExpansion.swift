@@ -34,9 +34,9 @@ extension RecurrenceRule {
         switch end {
         case .never: break
         case .until(let last): if day > last { return false }
-        case .count: break
+        case .count: return occurrences(anchor: anchor, from: day, limit: 1).first == day
         }
-        return occurrences(anchor: anchor, from: day, limit: 1).first == day
+        return RecurrenceExpander(rule: self, anchor: anchor).lists(day)
     }
 
     /// After-done rules: the due date after completing on `after` (completion + interval units).

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One year's lookup tables for expansion, indexed by day of the year from 0 (1 January).
 ///
 /// Every table runs 7 days into the next year so a weekly period that crosses New Year reads
@@ -19,6 +21,22 @@ struct RecurrenceYearMasks {
     private(set) var monthStart: [Int] = []
     /// Days in the weeks that BYWEEKNO selects; nil without BYWEEKNO.
     private(set) var weekNo: [Bool]?
+
+    private struct Key: Hashable { let year: Int; let weekNumbers: [Int]; let weekStart: Int }
+    private static let cache = Mutex<[Key: RecurrenceYearMasks]>([:])
+
+    /// The tables for a year, built once and shared (views ask about the same years again and
+    /// again); at most a few hundred years are kept.
+    static func of(year: Int, weekNumbers: [Int], weekStart: Int) -> RecurrenceYearMasks {
+        let key = Key(year: year, weekNumbers: weekNumbers, weekStart: weekStart)
+        if let hit = cache.withLock({ $0[key] }) { return hit }
+        let built = RecurrenceYearMasks(year: year, weekNumbers: weekNumbers, weekStart: weekStart)
+        cache.withLock { table in
+            if table.count >= 512 { table.removeAll(keepingCapacity: true) }
+            table[key] = built
+        }
+        return built
+    }
 
     /// Builds the tables; `weekNumbers` and `weekStart` (0 = Monday) shape the BYWEEKNO table.
     init(year: Int, weekNumbers: [Int], weekStart: Int) {
