@@ -56,4 +56,24 @@ final class RuleCommandTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("RRULE    FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"), r.stdout)
         XCTAssertTrue(r.stdout.contains("2026-11-24  Tue 24 Nov"), r.stdout)
     }
+
+    func testSummariesOfTheNewRuleParts() throws {
+        let s = try Sandbox()
+        let cases = [
+            ("FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1", "Every month on the last weekday", ["2026-11-30", "2026-12-31"]),
+            ("FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=1,-1", "Every month on the 1st & last weekday", ["2026-11-02", "2026-11-30"]),
+            ("FREQ=WEEKLY;INTERVAL=2;WKST=SU;BYDAY=SU,TU", "Every 2 weeks on Tue & Sun (weeks start Sunday)", ["2026-11-01", "2026-11-03"]),
+            ("FREQ=YEARLY;BYWEEKNO=27;BYDAY=MO", "Every year on Mon in week 27", ["2027-07-05", "2028-07-03"]),
+            ("FREQ=YEARLY;BYYEARDAY=256", "Every year on day 256 of the year", ["2027-09-13", "2028-09-12"]),
+        ]
+        for (rule, summary, dates) in cases {
+            let json = try s.carousel(["rule", rule, "--from", "2026-11-01", "--count", "2", "--json"], vaultFlag: false).json()
+            XCTAssertEqual(json["summary"] as? String, summary, rule)
+            XCTAssertEqual(json["dates"] as? [String], dates, rule)
+            // The rule text reads back to the same rule.
+            let again = try s.carousel(["rule", json["rule"] as! String, "--from", "2026-11-01", "--count", "2", "--json"],
+                                       vaultFlag: false).json()
+            XCTAssertEqual(again["rrule"] as? String, json["rrule"] as? String, rule)
+        }
+    }
 }

@@ -43,6 +43,8 @@ enum RRuleParser {
         var byDayPart: Part?
         var byMonthDay: [Int] = []
         var byMonth: [Int] = []
+        var byYearDay: [Int] = [], byWeekNo: [Int] = [], bySetPos: [Int] = []
+        var weekStart = 1
         var end = RecurrenceRule.End.never
         var seen = Set<String>()
 
@@ -94,9 +96,24 @@ enum RRuleParser {
             case "BYMONTH":
                 byMonth = try list(part, "BYMONTH must be 1 to 12") { item in Int(item).flatMap { (1...12).contains($0) ? $0 : nil } }
             case "WKST":
-                guard part.value == "MO" else { throw part.fail("only WKST=MO is supported") }
-            case "BYSETPOS", "BYYEARDAY", "BYWEEKNO", "BYHOUR", "BYMINUTE", "BYSECOND":
-                throw RecurrenceError("\(part.key) is not supported", word: keyWord(part), column: part.column)
+                guard let w = RecurrenceVocabulary.rruleWeekdays.firstIndex(of: part.value) else {
+                    throw part.fail("WKST must be a weekday like MO or SU, found \"\(part.value)\"")
+                }
+                weekStart = w + 1
+            case "BYYEARDAY":
+                byYearDay = try list(part, "BYYEARDAY must be 1 to 366 or -1 to -366 (-1 = last day of the year)") { item in
+                    Int(item).flatMap { (1...366).contains(abs($0)) ? $0 : nil }
+                }
+            case "BYWEEKNO":
+                byWeekNo = try list(part, "BYWEEKNO must be 1 to 53 or -1 to -53 (-1 = last week of the year)") { item in
+                    Int(item).flatMap { (1...53).contains(abs($0)) ? $0 : nil }
+                }
+            case "BYSETPOS":
+                bySetPos = try list(part, "BYSETPOS must be 1 to 366 or -1 to -366 (-1 = last)") { item in
+                    Int(item).flatMap { (1...366).contains(abs($0)) ? $0 : nil }
+                }
+            case "BYHOUR", "BYMINUTE", "BYSECOND":
+                throw RecurrenceError("\(part.key) is not supported: Carousel repeats whole days", word: keyWord(part), column: part.column)
             default:
                 throw RecurrenceError("unknown RRULE part \"\(keyWord(part))\"", word: keyWord(part), column: part.column)
             }
@@ -106,6 +123,11 @@ enum RRuleParser {
             throw RecurrenceError("the rule needs FREQ=DAILY, WEEKLY, MONTHLY or YEARLY", word: word, column: start + 1)
         }
         if let part = byDayPart {
+            if frequency == .daily || frequency == .weekly {
+                // RFC 5545 numbers weekdays only in monthly and yearly rules; like dateutil,
+                // a weekly or daily rule reads 2TU as TU.
+                byDay = byDay.map { .init(weekday: $0.weekday) }
+            }
             if byDay.contains(where: { $0.ordinal != nil }) && byDay.contains(where: { $0.ordinal == nil }) {
                 throw part.fail("mixing plain and numbered weekdays (like MO,2TU) is not supported")
             }
@@ -117,7 +139,8 @@ enum RRuleParser {
             }
         }
         return RecurrenceRule(frequency: frequency, interval: interval, byDay: byDay,
-                              byMonthDay: byMonthDay, byMonth: byMonth, end: end)
+                              byMonthDay: byMonthDay, byMonth: byMonth, byYearDay: byYearDay,
+                              byWeekNo: byWeekNo, bySetPos: bySetPos, weekStart: weekStart, end: end)
     }
 
     private static func keyWord(_ part: Part) -> String {
@@ -154,13 +177,20 @@ extension RecurrenceRule {
         var parts = ["FREQ=\(frequency.rawValue.uppercased())"]
         if interval != 1 { parts.append("INTERVAL=\(interval)") }
         if !afterCompletion {
-            if !byMonth.isEmpty { parts.append("BYMONTH=" + byMonth.map(String.init).joined(separator: ",")) }
+            func add(_ key: String, _ values: [Int]) {
+                if !values.isEmpty { parts.append(key + "=" + values.map(String.init).joined(separator: ",")) }
+            }
+            add("BYMONTH", byMonth)
+            add("BYWEEKNO", byWeekNo)
+            add("BYYEARDAY", byYearDay)
             if !byMonthDay.isEmpty { parts.append("BYMONTHDAY=" + byMonthDay.map(String.init).joined(separator: ",")) }
             if !byDay.isEmpty {
                 parts.append("BYDAY=" + byDay.map { d in
                     (d.ordinal.map(String.init) ?? "") + RecurrenceVocabulary.rruleWeekdays[((d.weekday - 1) % 7 + 7) % 7]
                 }.joined(separator: ","))
             }
+            add("BYSETPOS", bySetPos)
+            if weekStart != 1 { parts.append("WKST=" + RecurrenceVocabulary.rruleWeekdays[(weekStart - 1) % 7]) }
             switch end {
             case .never: break
             case .count(let n): parts.append("COUNT=\(n)")

@@ -5,6 +5,11 @@ extension RecurrenceRule {
     /// Canonical human text that parses back to an equal rule, e.g.
     /// "every 2 weeks on tue, thu until 2026-12-30".
     public var normalized: String {
+        // The human syntax does not say BYSETPOS, BYWEEKNO, BYYEARDAY or WKST yet: RRULE text
+        // parses back to the same rule.
+        if !afterCompletion && !(bySetPos.isEmpty && byWeekNo.isEmpty && byYearDay.isEmpty && weekStart == 1) {
+            return rrule
+        }
         if afterCompletion { return "\(interval) \(unitName(plural: interval != 1)) after done" + endText }
         let plain = byDay.filter { $0.ordinal == nil }.map(\.weekday)
         let numbered = byDay.filter { $0.ordinal != nil }
@@ -52,6 +57,29 @@ extension RecurrenceRule {
     /// last Friday", "Every year on 3 Mar", "Every day, 10 times", "3 days after done".
     public var summary: String {
         if afterCompletion { return "\(interval) \(unitName(plural: interval != 1)) after done" + summaryEnd }
+        if !bySetPos.isEmpty, byMonthDay.isEmpty, byWeekNo.isEmpty, byYearDay.isEmpty,
+           byDay.allSatisfy({ $0.ordinal == nil }), Set(byDay.map(\.weekday)) == Words.workweek {
+            // "Every month on the last weekday", "Every month on the 1st & last weekday".
+            let every = interval == 1 ? "Every \(unitName(plural: false))" : "Every \(interval) \(unitName(plural: true))"
+            let months = byMonth.isEmpty ? "" : " in " + Self.list(byMonth.map(monthName))
+            return every + " on the " + Self.list(bySetPos.map { Words.positionText($0, lastJoin: "-to-") }) + " weekday"
+                + months + weekStartSummary + summaryEnd
+        }
+        var base = basicSummary
+        if !byWeekNo.isEmpty { base += " in week " + Self.list(byWeekNo.map(String.init)) }
+        if !byYearDay.isEmpty { base += " on day " + Self.list(byYearDay.map(String.init)) + " of the year" }
+        if !bySetPos.isEmpty {
+            base += ", only the " + Self.list(bySetPos.map { Words.positionText($0, lastJoin: "-to-") })
+                + " of each \(unitName(plural: false))"
+        }
+        return base + weekStartSummary + summaryEnd
+    }
+
+    /// " (weeks start Sunday)" when WKST is not Monday.
+    private var weekStartSummary: String { weekStart == 1 ? "" : " (weeks start \(longDay(weekStart)))" }
+
+    /// The summary of the parts the human syntax has always said, without the end.
+    private var basicSummary: String {
         let plain = byDay.filter { $0.ordinal == nil }.map(\.weekday)
         let numbered = byDay.filter { $0.ordinal != nil }
         let onlyPlainDays = numbered.isEmpty && byMonthDay.isEmpty && !plain.isEmpty
@@ -81,7 +109,7 @@ extension RecurrenceRule {
             }
         }
         if !monthsWritten && !byMonth.isEmpty { text += " in " + Self.list(byMonth.map(monthName)) }
-        return text + summaryEnd
+        return text
     }
 
     /// ", until 30 Dec 2026", ", 3 times", ", once", or nothing.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A repeat rule: RFC 5545 `RRULE` semantics (the subset Carousel needs) plus an
+/// A repeat rule: RFC 5545 `RRULE` semantics at day level plus an
 /// "after done" mode where the next due date counts from the completion date.
 ///
 /// Rules are pure values. They list dates only relative to an anchor (`DTSTART`), which the
@@ -33,6 +33,14 @@ public struct RecurrenceRule: Equatable, Sendable {
     public var byDay: [WeekdayNum]
     public var byMonthDay: [Int]
     public var byMonth: [Int]
+    /// BYYEARDAY: 1...366 or -366...-1 (-1 = the last day of the year).
+    public var byYearDay: [Int]
+    /// BYWEEKNO: 1...53 or -53...-1, weeks numbered as ISO 8601 does but from `weekStart`.
+    public var byWeekNo: [Int]
+    /// BYSETPOS: 1...366 or -366...-1, picks from each period's dates after the other parts.
+    public var bySetPos: [Int]
+    /// WKST: 1 = Monday … 7 = Sunday. It matters for weekly rules with an interval and BYWEEKNO.
+    public var weekStart: Int
     public var end: End
     /// "3 days after done": the next due date is the completion date plus `interval` units.
     public var afterCompletion: Bool
@@ -40,12 +48,17 @@ public struct RecurrenceRule: Equatable, Sendable {
     /// Makes a rule. The lists are put in canonical order (sorted, without repeats), the same
     /// order `parse` produces, so equal rules compare equal however they were written.
     public init(frequency: Frequency, interval: Int = 1, byDay: [WeekdayNum] = [], byMonthDay: [Int] = [],
-                byMonth: [Int] = [], end: End = .never, afterCompletion: Bool = false) {
+                byMonth: [Int] = [], byYearDay: [Int] = [], byWeekNo: [Int] = [], bySetPos: [Int] = [],
+                weekStart: Int = 1, end: End = .never, afterCompletion: Bool = false) {
         self.frequency = frequency
         self.interval = interval
         self.byDay = Self.canonical(byDay)
         self.byMonthDay = Self.canonical(monthDays: byMonthDay)
         self.byMonth = Array(Set(byMonth)).sorted()
+        self.byYearDay = Self.canonical(monthDays: byYearDay)
+        self.byWeekNo = Self.canonical(monthDays: byWeekNo)
+        self.bySetPos = Self.canonical(monthDays: bySetPos)
+        self.weekStart = weekStart
         self.end = end
         self.afterCompletion = afterCompletion
     }
@@ -75,7 +88,7 @@ public struct RecurrenceRule: Equatable, Sendable {
 
     static func canonical(monthDays: [Int]) -> [Int] {
         Array(Set(monthDays)).sorted { a, b in
-            // 1st … 31st, then -31 … -1 (last), the order they fall in a long month.
+            // 1st … 31st, then -31 … -1 (last), the order they fall in a long month (or year).
             if (a > 0) != (b > 0) { return a > 0 }
             return a < b
         }
