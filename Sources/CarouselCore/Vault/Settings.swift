@@ -19,6 +19,8 @@ public struct Settings: Sendable, Equatable {
     ]
     /// The first day the vault was used, for the settings guardrail.
     public var started: Day?
+    /// `checkin_reminder: "20:30"`: the evening check-in nudge, minutes after midnight.
+    public var checkinReminder: Int?
 
     public init() {}
 
@@ -46,7 +48,7 @@ public struct Settings: Sendable, Equatable {
     }
 
     /// Every key `carousel.yaml` understands.
-    public static let keys = ["budget", "carousel", "views", "week_start", "theme", "reduce_motion", "started", "categories"]
+    public static let keys = ["budget", "carousel", "views", "week_start", "theme", "reduce_motion", "started", "categories", "checkin_reminder"]
     /// The views home can point at.
     public static let viewNames = ["board", "habits", "streaks", "countdown", "calendar", "timeline", "checkin", "check-in"]
     /// `theme`: `auto` colours a terminal, `plain` never colours.
@@ -120,6 +122,11 @@ public struct Settings: Sendable, Equatable {
             case "started":
                 guard let day = Day(iso: text) else { throw diag(v.mark, "started must be a date like 2026-11-23, found \"\(text)\"") }
                 settings.started = day
+            case "checkin_reminder":
+                guard let minutes = RemindSpec.timeOfDay(text) else {
+                    throw diag(v.mark, "checkin_reminder must be a time of day like \"20:30\", found \"\(text)\"")
+                }
+                settings.checkinReminder = minutes
             case "categories":
                 guard let pairs = v.mapping else {
                     throw diag(v.mark, "categories must map a category to a colour, like `work: magenta`")
