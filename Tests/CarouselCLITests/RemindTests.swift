@@ -180,3 +180,19 @@ final class RemindTests: XCTestCase {
         XCTAssertTrue(cron.stdout.contains("* * * * * ") && cron.stdout.contains("remind --notify --vault"), cron.stdout)
     }
 }
+
+final class RemindCaptureTests: XCTestCase {
+    func testQuickCaptureAndSetReadRemind() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        let r = try s.carousel(["add", "Call the dentist tomorrow 10:00 remind 30m"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("remind 30m"), r.stdout)
+        XCTAssertTrue(try s.read("cards/call-the-dentist.md").contains("remind: 30m"))
+        let shown = try s.carousel(["remind", "--json", "--now", "2026-11-24T09:30"])
+        XCTAssertEqual((try shown.json()["reminders"] as? [[String: Any]])?.first?["slug"] as? String, "call-the-dentist", shown.stdout)
+        let bad = try s.carousel(["set", "call-the-dentist", "remind=soonish"])
+        XCTAssertEqual(bad.status, 1, bad.stderr)
+        XCTAssertTrue(bad.stderr.contains("soonish"), bad.stderr)
+    }
+}
