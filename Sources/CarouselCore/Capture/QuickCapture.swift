@@ -5,7 +5,7 @@
 /// `every …` a repeat rule up to the next marker or the end, one date phrase (`DateWords`:
 /// `today`, `tomorrow`, a weekday, `eow`, `next week`, `in 3 days`, `on dec 5`, `2026-12-05`),
 /// optionally after `due` or `by`, and one time (`3pm`, `at 9`, `15:30`) for `start`.
-/// Everything else, in order, is the title.
+/// `remind 30m` (or `remind 09:00`) sets `remind:`. Everything else, in order, is the title.
 public struct QuickCapture: Sendable, Equatable {
     public var title: String
     public var due: Day?
@@ -20,6 +20,8 @@ public struct QuickCapture: Sendable, Equatable {
     public var importance: Int?
     public var spoons: Int?
     public var repeatRule: String?
+    /// `remind 30m` (any `RemindSpec` value after the word `remind`).
+    public var remind: String?
 
     public init(title: String) { self.title = title }
 
@@ -49,6 +51,10 @@ public struct QuickCapture: Sendable, Equatable {
             if let n = level(w, "~"), result.spoons == nil {
                 result.spoons = n
                 i += 1; continue
+            }
+            if readWords, w.lowercased() == "remind", result.remind == nil, i + 1 < words.count, RemindSpec(words[i + 1]) != nil {
+                result.remind = words[i + 1]
+                i += 2; continue
             }
             if readWords, w.lowercased() == "every", result.repeatRule == nil, let (rule, used) = repeatRule(words, from: i) {
                 result.repeatRule = rule

@@ -5,7 +5,7 @@ public enum ICalendar {
     public struct Item: Sendable {
         public var card: Card
         public var body: String
-        /// The `remind:` offset as written, e.g. `30m`, `2h`, `1d` or `PT15M`.
+        /// The `remind:` values as written, comma-separated: `30m`, `2h`, `1d`, `PT15M`, `09:00`, a date-time.
         public var remind: String?
 
         public init(card: Card, body: String, remind: String? = nil) {
@@ -66,9 +66,19 @@ public enum ICalendar {
         if !categories.isEmpty { out.append("CATEGORIES:" + categories.map(escape).joined(separator: ",")) }
         let body = item.body.trimmingCharacters(in: .whitespacesAndNewlines)
         if !body.isEmpty { out.append("DESCRIPTION:\(escape(body))") }
-        if let remind = item.remind, let trigger = duration(remind) {
-            out += ["BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:\(escape(c.title))",
-                    isEvent || c.isRepeating ? "TRIGGER:-\(trigger)" : "TRIGGER;RELATED=END:-\(trigger)", "END:VALARM"]
+        for spec in (item.remind ?? "").split(separator: ",").compactMap({ RemindSpec(String($0)) }) {
+            let trigger: String
+            switch spec {
+            case .before:
+                let d = spec.icsDuration ?? "PT0M"
+                trigger = isEvent || c.isRepeating ? "TRIGGER:-\(d)" : "TRIGGER;RELATED=END:-\(d)"
+            case .at(let v): trigger = "TRIGGER;VALUE=DATE-TIME:" + utc(v)
+            case .timeOfDay(let m):
+                // The time of day on the card's own day: after the start of an all-day date.
+                guard (c.start ?? c.due)?.minutes == nil else { continue }
+                trigger = isEvent || c.isRepeating ? "TRIGGER:PT\(m)M" : "TRIGGER;RELATED=END:PT\(m)M"
+            }
+            out += ["BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:\(escape(c.title))", trigger, "END:VALARM"]
         }
         out.append("END:\(name)")
         return out
@@ -95,18 +105,11 @@ public enum ICalendar {
 
     static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 
-    /// `30m`, `2h`, `1d`, `1w` or an RFC 5545 duration like `PT15M` → `PT30M`, `PT2H`, `P1D`, `P1W`.
+    /// `30m`, `2h`, `1d`, `1w` or an RFC 5545 duration like `PT15M` → `PT30M`, `PT2H`, `P1D`, `P1W`,
+    /// read by the same parser as `carousel remind` (`RemindSpec`).
     public static func duration(_ text: String) -> String? {
-        let t = text.trimmingCharacters(in: .whitespaces).uppercased()
-        if t.hasPrefix("P"), t.count > 1, t.dropFirst().allSatisfy({ $0.isNumber || "TWDHMS".contains($0) }) { return t }
-        guard let unit = t.last, let n = Int(t.dropLast().trimmingCharacters(in: .whitespaces)), n >= 0 else { return nil }
-        switch unit {
-        case "M": return "PT\(n)M"
-        case "H": return "PT\(n)H"
-        case "D": return "P\(n)D"
-        case "W": return "P\(n)W"
-        default: return nil
-        }
+        guard let spec = RemindSpec(text), case .before = spec else { return nil }
+        return spec.icsDuration
     }
 
     /// TEXT escaping (RFC 5545 3.3.11).

@@ -21,6 +21,8 @@ public struct Settings: Sendable, Equatable {
     public var syncTimeout: Int?
     /// The first day the vault was used, for the settings guardrail.
     public var started: Day?
+    /// `checkin_reminder: "20:30"`: the evening check-in nudge, minutes after midnight.
+    public var checkinReminder: Int?
 
     public init() {}
 
@@ -48,7 +50,7 @@ public struct Settings: Sendable, Equatable {
     }
 
     /// Every key `carousel.yaml` understands.
-    public static let keys = ["budget", "carousel", "views", "week_start", "theme", "reduce_motion", "started", "categories", "sync"]
+    public static let keys = ["budget", "carousel", "views", "week_start", "theme", "reduce_motion", "started", "categories", "sync", "checkin_reminder"]
     /// The views home can point at.
     public static let viewNames = ["board", "habits", "streaks", "countdown", "calendar", "timeline", "checkin", "check-in"]
     /// `theme`: `auto` colours a terminal, `plain` never colours.
@@ -135,6 +137,11 @@ public struct Settings: Sendable, Equatable {
                     }
                     settings.syncTimeout = n
                 }
+            case "checkin_reminder":
+                guard let minutes = RemindSpec.timeOfDay(text) else {
+                    throw diag(v.mark, "checkin_reminder must be a time of day like \"20:30\", found \"\(text)\"")
+                }
+                settings.checkinReminder = minutes
             case "categories":
                 guard let pairs = v.mapping else {
                     throw diag(v.mark, "categories must map a category to a colour, like `work: magenta`")

@@ -67,6 +67,10 @@ extension Workspace {
             file.set(a.field, int: n)
         case "tags":
             file.set("tags", list: FieldAssignment.list(v))
+        case "remind":
+            let values = FieldAssignment.list(v)
+            if case .failure(let e) = RemindSpec.parseList(values) { throw .invalidValue(field: "remind", message: e.message) }
+            if values.count == 1 { file.set("remind", string: values[0]) } else { file.set("remind", list: values) }
         case "due", "start", "today", "series_start":
             guard let reading = dateWords.read(v) else {
                 throw .invalidValue(field: a.field, message: "expected \(DateInput.help), found \"\(v)\"")

@@ -86,6 +86,7 @@ struct Add: ParsableCommand {
             new.emoji = emoji ?? Icons.pick(for: capture.title)
             new.body = body
             new.repeatRule = repeatRule ?? capture.repeatRule
+            new.remind = capture.remind
             let card = try ws.add(new)
             // A one-off event on a day already gone is kept (people record what happened), but said.
             let pastNote = Occurrence.isPastEvent(card, today: ws.today)
@@ -118,6 +119,7 @@ struct Add: ParsableCommand {
         if let n = c.importance, importance == nil { parts.append("importance \(n)") }
         if let n = c.spoons, spoons == nil { parts.append(n == 1 ? "1 spoon" : "\(n) spoons") }
         if let r = c.repeatRule, repeatRule == nil { parts.append("repeats \(r)") }
+        if let r = c.remind { parts.append("remind \(r)") }
         return parts
     }
 }

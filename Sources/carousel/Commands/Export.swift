@@ -53,7 +53,8 @@ enum ExportData {
         var items: [ICalendar.Item] = []
         for card in ws.snapshot.cards {
             let file = try ws.open(card)
-            let remind = (try? FrontMatterFields(document: file.document))?["remind"]?.value.scalar?.string
+            let field = (try? FrontMatterFields(document: file.document))?["remind"]
+            let remind = field.map { $0.value.sequence?.compactMap { $0.scalar?.string }.joined(separator: ",") ?? $0.value.scalar?.string ?? "" }
             items.append(ICalendar.Item(card: card, body: file.document.body, remind: remind))
         }
         return items

@@ -13,6 +13,8 @@ public struct NewCard: Sendable {
     public var emoji: String?
     public var body: String?
     public var repeatRule: String?
+    /// `remind:` as typed (`30m`), checked by `RemindSpec`.
+    public var remind: String?
 
     public init(title: String) { self.title = title }
 }
@@ -55,6 +57,7 @@ extension Workspace {
         if let d = new.due { assignments.append(.init(field: "due", value: d)) }
         if let s = new.start { assignments.append(.init(field: "start", value: s)) }
         if let r = new.repeatRule { assignments.append(.init(field: "repeat", value: r)) }
+        if let r = new.remind { assignments.append(.init(field: "remind", value: r)) }
         if let p = new.parent { assignments.append(.init(field: "parent", value: p)) }
         if let e = new.emoji { assignments.append(.init(field: "emoji", value: e)) }
         for a in assignments where !a.value.isEmpty { try apply(a, to: &file) }
