@@ -3,12 +3,12 @@
 
 SHELL       := /bin/bash
 SWIFT       ?= swift
-DEPS        := libgit2-dev pkg-config libsqlite3-dev git
+DEPS        := libgit2-dev pkg-config libsqlite3-dev git chromium chromium-driver
 DEMO_DATE   := 2026-11-23
 BIN_DIR      = $(shell $(SWIFT) build --show-bin-path)
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build demo test bench release install clean
+.PHONY: deps web-deps build demo test bench release install clean screenshots
 
 ## deps: install missing system packages (apt)
 deps:
@@ -17,6 +17,10 @@ deps:
 	  echo "Installing system packages:$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
+
+## web-deps: Selenium for the browser tests (Chromium and its driver come from apt in deps)
+web-deps: deps
+	@python3 -c "import selenium" 2>/dev/null || python3 -m pip install --quiet selenium
 
 ## build: a debug build of everything
 build: deps
@@ -40,20 +44,25 @@ demo: build
 	echo; echo "The demo vault is at $$vault — try: $$bin --vault $$vault"
 
 ## test: the whole suite (unit, git and end-to-end tests against the built binary)
-test: deps
+test: web-deps
 	$(SWIFT) build
 	@mkdir -p .build
-	@set -o pipefail; $(SWIFT) test --disable-swift-testing 2>&1 | tee .build/test.log
+	@set -o pipefail; CAROUSEL_REQUIRE_BROWSER=1 $(SWIFT) test --disable-swift-testing 2>&1 | tee .build/test.log
 	@awk '/Executed [0-9]+ tests?, with / { n = $$2; s = 0; f = 0; \
 	    if (match($$0, /[0-9]+ tests? skipped/)) s = substr($$0, RSTART) + 0; \
 	    if (match($$0, /[0-9]+ failures?/)) f = substr($$0, RSTART) + 0 } \
 	  END { if (n == "") { print "no test summary found"; exit 1 } \
 	    print "tests: " n - f - s " passed, " f " failed" (s ? ", " s " skipped" : "") }' .build/test.log
 
+## screenshots: a PNG of every page of `carousel serve`, light and dark, into docs/screenshots/
+screenshots: web-deps
+	$(SWIFT) build
+	python3 Tests/Browser/webtest.py "$(BIN_DIR)" --screenshots docs/screenshots
+
 ## release: an optimized binary with the static Swift standard library
 release: deps
 	$(SWIFT) build -c release --static-swift-stdlib
-	@echo "Built $$($(SWIFT) build -c release --show-bin-path)/carousel"
+	@echo "Built $$($(SWIFT) build -c release --show-bin-path)/carousel and carousel-serve beside it"
 
 ## install: the release binary, shell completions (bash, zsh, fish) and carousel.1 under PREFIX
 ## (default /usr/local; `make install PREFIX=$$HOME/.local` needs no root)
@@ -64,6 +73,7 @@ install: release
 	install -d "$$root/bin" "$$root/share/man/man1" "$$root/share/bash-completion/completions" \
 	  "$$root/share/zsh/site-functions" "$$root/share/fish/vendor_completions.d"; \
 	install -m 755 "$$bin" "$$root/bin/carousel"; \
+	install -m 755 "$$(dirname "$$bin")/carousel-serve" "$$root/bin/carousel-serve"; \
 	"$$bin" --generate-completion-script bash > "$$root/share/bash-completion/completions/carousel"; \
 	"$$bin" --generate-completion-script zsh > "$$root/share/zsh/site-functions/_carousel"; \
 	"$$bin" --generate-completion-script fish > "$$root/share/fish/vendor_completions.d/carousel.fish"; \
