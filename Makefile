@@ -3,7 +3,7 @@
 
 SHELL       := /bin/bash
 SWIFT       ?= swift
-DEPS        := libgit2-dev pkg-config libsqlite3-dev git chromium chromium-driver
+DEPS        := libgit2-dev pkg-config libsqlite3-dev git chromium chromium-driver fonts-noto-color-emoji
 DEMO_DATE   := 2026-11-23
 BIN_DIR      = $(shell $(SWIFT) build --show-bin-path)
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

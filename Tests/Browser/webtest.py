@@ -228,6 +228,12 @@ PAGES = [("home", "/"), ("calendar", "/calendar"), ("calendar-week", "/calendar?
 def screenshots(bin_dir, folder):
     os.makedirs(folder, exist_ok=True)
     server = Server(bin_dir)
+    # A day with times in it, so the timeline has something to show.
+    for title, start, length in [("Team stand-up", "09:30", "15m"), ("Lunch with Ana", "12:30", "1h"),
+                                 ("Dentist", "16:00", "45m")]:
+        server.carousel("add", title, "--literal", "--due", TODAY, "--vault", server.vault)
+        slug = title.lower().replace(" ", "-")
+        server.carousel("set", slug, "start=%sT%s" % (TODAY, start), "duration=" + length, "--vault", server.vault)
     driver = browser()
     try:
         driver.get(server.url)
@@ -297,10 +303,10 @@ def load(bin_dir, seconds, clients=50):
         clean = server.git("status", "--porcelain") == ""
     finally:
         server.stop()
-    print("%d clients, %.1f s: %d home pages, %d cards added, %d errors, %d commits missing, %d files missing"
-          % (clients, took, reads[0], len(added), len(errors), len(missing), len(lost)))
     for e in errors[:5]:
         print("  " + e)
+    print("%d clients, %.1f s: %d home pages, %d cards added, %d errors, %d commits missing, %d files missing"
+          % (clients, took, reads[0], len(added), len(errors), len(missing), len(lost)))
     return 0 if not errors and not missing and not lost and clean and added else 1
 
 

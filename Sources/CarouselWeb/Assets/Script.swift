@@ -125,7 +125,7 @@ enum Assets {
       if (card.dataset.wired) return;
       card.dataset.wired = "1";
       card.addEventListener("pointerdown", (e) => {
-        if (e.button !== 0 || e.target.closest("button, a, input, select")) return;
+        if (e.button !== 0 || e.target.closest("button, a, input, select, summary, details form")) return;
         const rect = card.getBoundingClientRect();
         const offsetX = e.clientX - rect.left, offsetY = e.clientY - rect.top;
         let ghost = null, over = null;

@@ -71,16 +71,19 @@ ol.today, ul.today { list-style: none; padding: 0; margin: 0 0 .75rem; }
 .column h2 { font-size: 1rem; } .column .count { color: var(--muted); font-weight: 400; }
 .column ul.cards { list-style: none; margin: 0; padding: 0; }
 .column .card { background: var(--card); border: 1px solid var(--line); border-radius: .75rem; padding: .55rem .65rem;
-  margin: .5rem 0; display: flex; flex-wrap: wrap; gap: .25rem .5rem; align-items: center; touch-action: none; }
-.column .card .grip { cursor: grab; color: var(--muted); }
-.column .card .move { display: flex; gap: .35rem; width: 100%; }
-.column .card .move select { flex: 1; min-width: 0; }
+  margin: .5rem 0; display: grid; grid-template-columns: auto 1fr; gap: .5rem; align-items: start; touch-action: none; cursor: grab; }
+.column .card .grip { color: var(--muted); line-height: 1.5; }
+.column .card .card-body { display: flex; flex-direction: column; gap: .1rem; min-width: 0; }
+.column .card details.move summary { color: var(--accent); cursor: pointer; font-size: .85rem; padding: .2rem 0; width: max-content; }
+.column .card .move-form { display: flex; flex-wrap: wrap; gap: .35rem; margin-top: .25rem; }
+.column .card .move-form select { flex: 1 1 6rem; min-width: 0; }
 .ghost { position: fixed; pointer-events: none; opacity: .85; z-index: 10; box-shadow: 0 8px 24px rgba(0,0,0,.2); }
 .tabs { display: flex; flex-wrap: wrap; gap: .4rem; margin-bottom: 1rem; }
 .tab { padding: .4rem .8rem; border: 1px solid var(--line); border-radius: .5rem; text-decoration: none; }
 .tab[aria-current=page] { background: var(--accent); color: var(--bg); }
 table.month { width: 100%; border-collapse: collapse; table-layout: fixed; }
 table.month caption { font-weight: 600; text-align: left; padding: .25rem 0; }
+table.month:not(.small) caption { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
 table.month th { font-weight: 500; color: var(--muted); font-size: .85rem; }
 table.month td { vertical-align: top; border: 1px solid var(--line); height: 6rem; padding: .25rem; font-size: .85rem; overflow: hidden; }
 table.month td ul { list-style: none; margin: 0; padding: 0; }
@@ -112,10 +115,10 @@ ul.countdown { list-style: none; padding: 0; display: grid; grid-template-column
 .timeline .hour { position: absolute; left: -3.5rem; width: calc(100% + 3.5rem); border-top: 1px dashed var(--line);
   color: var(--muted); font-size: .8rem; }
 .timeline .slot { position: absolute; width: 45%; background: var(--card); border: 1px solid var(--line); border-left: 5px solid var(--planned);
-  border-radius: .5rem; padding: .15rem .5rem; overflow: hidden; font-size: .9rem; }
+  border-radius: .5rem; padding: .15rem .5rem; overflow: hidden; font-size: .9rem; display: flex; flex-wrap: wrap; gap: 0 .75rem; }
 .timeline .slot.overlap { border-left-color: var(--warn); }
 .timeline .now { position: absolute; left: -.5rem; right: 0; height: 0; border-top: 2px solid #d64545; transition: top 1s linear; }
-.timeline .now::before { content: "now"; position: absolute; left: -3rem; top: -.7rem; color: #d64545; font-size: .8rem; }
+.timeline .now::before { content: "now"; position: absolute; right: 0; top: -1.2rem; color: #d64545; font-size: .8rem; }
 .coach { font-size: 1.15rem; }
 ol.chart { list-style: none; display: flex; gap: 1rem; align-items: flex-end; padding: 0; height: 12rem; }
 ol.chart li { display: flex; flex-direction: column; align-items: center; gap: .2rem; flex: 1; }

@@ -31,16 +31,22 @@ struct BoardController {
                     H.el("option", ["value": t.rawValue, "selected": t == column ? "selected" : nil], t.title)
                 }
                 return H.el("li", ["class": "card " + Pages.category(card), "data-ref": card.slug, "data-title": card.title], [
-                    H.el("span", ["class": "grip", "aria-hidden": "true"], "⠿"),
-                    Pages.cardLink(card),
-                    H.el("span", ["class": column == .overdue ? "meta warn" : "meta"],
-                         Words.due(item.due, today: view.date) + (card.isPulled(on: view.date) ? " · in today" : "")),
-                    H.el("form", ["method": "post", "action": "/actions/move", "class": "inline move", "data-action": "move"], [
-                        H.el("input", ["type": "hidden", "name": "csrf", "value": token]),
-                        H.el("input", ["type": "hidden", "name": "ref", "value": card.slug]),
-                        H.el("label", ["class": "visually-hidden", "for": "move-" + card.slug], "Move \(card.title) to"),
-                        H.el("select", ["name": "column", "id": "move-" + card.slug], options),
-                        H.el("button", ["type": "submit", "class": "button quiet"], "Move"),
+                    H.el("span", ["class": "grip", "aria-hidden": "true", "title": "Drag to another column"], "⠿"),
+                    H.el("div", ["class": "card-body"], [
+                        Pages.cardLink(card),
+                        H.el("span", ["class": column == .overdue ? "meta warn" : "meta"],
+                             Words.due(item.due, today: view.date) + (card.isPulled(on: view.date) ? " · in today" : "")),
+                        // The keyboard's way to move: a menu of columns and a button.
+                        H.el("details", ["class": "move"], [
+                            H.el("summary", [:], "Move…"),
+                            H.el("form", ["method": "post", "action": "/actions/move", "class": "move-form", "data-action": "move"], [
+                                H.el("input", ["type": "hidden", "name": "csrf", "value": token]),
+                                H.el("input", ["type": "hidden", "name": "ref", "value": card.slug]),
+                                H.el("label", ["class": "visually-hidden", "for": "move-" + card.slug], "Move \(card.title) to"),
+                                H.el("select", ["name": "column", "id": "move-" + card.slug], options),
+                                H.el("button", ["type": "submit", "class": "button quiet"], "Move"),
+                            ]),
+                        ]),
                     ]),
                 ])
             }

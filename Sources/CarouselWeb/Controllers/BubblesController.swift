@@ -38,6 +38,14 @@ struct BubblesController {
             heading = top.title
             intro = "The cards under \(top.title)."
         }
+        // The layout packs circles pairwise; past a few hundred the picture is unreadable and slow
+        // to compute, so the page draws the ones that matter most and says so.
+        let limit = 200
+        let hidden = max(0, cards.count - limit)
+        if hidden > 0 {
+            cards = Array(cards.sorted { ($0.importance, $1.due?.day.dayNumber ?? .max) > ($1.importance, $0.due?.day.dayNumber ?? .max) }
+                .prefix(limit))
+        }
         let view = BubblesView.layout(cards)
         guard !view.bubbles.isEmpty else {
             return [H.el("h1", [:], heading), Pages.muted("No open cards to draw.")]
@@ -66,6 +74,9 @@ struct BubblesController {
         let svg = H.el("svg", ["xmlns": "http://www.w3.org/2000/svg", "viewBox": "0 0 \(Self.n(view.width)) \(Self.n(view.height))",
                                "role": "group", "aria-label": heading, "class": "bubbles"], shapes)
         var content = [H.el("h1", [:], heading), Pages.muted(intro)]
+        if hidden > 0 {
+            content.append(Pages.muted("Showing the \(limit) that matter most; \(Words.plural(hidden, "more card")) are not drawn."))
+        }
         if parent != nil { content.append(H.el("p", [:], [H.el("a", ["href": "/bubbles"], "← All bubbles")])) }
         content.append(svg)
         return content

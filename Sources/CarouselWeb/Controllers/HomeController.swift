@@ -41,7 +41,6 @@ struct HomeController {
     func carouselCard(_ s: Suggestion, today: Day, token: String) -> HTML {
         let card = s.card
         return H.el("article", ["class": "card " + Pages.category(card), "role": "listitem", "data-ref": card.slug], [
-            H.el("div", ["class": "emoji", "aria-hidden": "true"], card.icon ?? "·"),
             H.el("h3", [:], [Pages.cardLink(card)]),
             H.el("p", ["class": "meta"], [
                 H.text(Words.cardDue(card, today: today) + " · "), Pages.spoons(card.spoons),
