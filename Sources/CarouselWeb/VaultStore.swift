@@ -115,13 +115,15 @@ struct Fingerprint: Equatable {
 
     static func of(_ vault: Vault) -> Fingerprint {
         var h = FNV()
-        for dir in [Vault.cardsDir, Vault.habitsDir, Vault.journalDir] {
-            let path = vault.url(dir)
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { continue }
-            for name in names.sorted() where name.hasSuffix(".md") || name.hasSuffix(".yaml") {
-                h.add(name)
-                h.add(stat: path + "/" + name)
-            }
+        for dir in [Vault.cardsDir, Vault.habitsDir] {
+            add(folder: vault.url(dir), into: &h)
+        }
+        // The journal keeps a folder per year; only this year's and last year's can still change
+        // what a page shows, and a new year's folder shows up in the journal folder's own time.
+        let journal = vault.url(Vault.journalDir)
+        h.add(stat: journal)
+        for year in ((try? FileManager.default.contentsOfDirectory(atPath: journal)) ?? []).sorted().suffix(2) {
+            add(folder: journal + "/" + year, into: &h)
         }
         h.add(stat: vault.url(Vault.settingsFile))
         h.add(stat: vault.url(".git/HEAD"))
@@ -130,6 +132,15 @@ struct Fingerprint: Equatable {
             h.add(stat: vault.url(".git/" + head.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)))
         }
         return Fingerprint(value: h.value)
+    }
+
+    private static func add(folder path: String, into h: inout FNV) {
+        h.add(stat: path)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+        for name in names.sorted() where name.hasSuffix(".md") || name.hasSuffix(".yaml") {
+            h.add(name)
+            h.add(stat: path + "/" + name)
+        }
     }
 }
 

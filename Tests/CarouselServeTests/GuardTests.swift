@@ -1,5 +1,6 @@
 import CarouselCore
 @testable import CarouselWeb
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import XCTest
@@ -16,11 +17,11 @@ final class GuardTests: XCTestCase {
         return Application(router: buildRouter(store: store, access: access))
     }
 
-    func cookie(_ access: Access) -> HTTPFields {
+    static func cookie(_ access: Access) -> HTTPFields {
         [.cookie: "\(Access.cookieName)=\(access.token)"]
     }
 
-    func form(_ fields: [String: String]) -> ByteBuffer {
+    static func form(_ fields: [String: String]) -> ByteBuffer {
         ByteBuffer(string: fields.map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }
             .joined(separator: "&"))
     }
@@ -43,7 +44,7 @@ final class GuardTests: XCTestCase {
             for verb in Self.actions {
                 try await client.execute(uri: "/actions/" + verb, method: .post,
                                          headers: [.origin: "http://localhost", .contentType: "application/x-www-form-urlencoded"],
-                                         body: self.form(["csrf": access.token, "ref": "call-mum", "text": "x", "column": "someday"])) { r in
+                                         body: Self.form(["csrf": access.token, "ref": "call-mum", "text": "x", "column": "someday"])) { r in
                     XCTAssertEqual(r.status, .unauthorized, verb)
                 }
             }
@@ -69,7 +70,7 @@ final class GuardTests: XCTestCase {
                 XCTAssertEqual(r.status, .unauthorized)
                 XCTAssertNil(r.headers[.setCookie])
             }
-            try await client.execute(uri: "/", method: .get, headers: self.cookie(access)) { r in
+            try await client.execute(uri: "/", method: .get, headers: Self.cookie(access)) { r in
                 XCTAssertEqual(r.status, .ok)
                 XCTAssertTrue(String(buffer: r.body).contains("Call Mum"))
             }
@@ -82,7 +83,7 @@ final class GuardTests: XCTestCase {
         let access = Access(hosts: ["localhost"])
         let before = try box.files()
         try await makeApp(box, access: access).test(.router) { client in
-            var headers = self.cookie(access)
+            var headers = Self.cookie(access)
             headers[HTTPField.Name("Host")!] = "evil.example:8080"
             try await client.execute(uri: "/", method: .get, headers: headers) { r in
                 XCTAssertEqual(r.status, .misdirectedRequest)
@@ -90,7 +91,7 @@ final class GuardTests: XCTestCase {
             }
             headers[.origin] = "http://evil.example:8080"
             try await client.execute(uri: "/actions/done", method: .post, headers: headers,
-                                     body: self.form(["csrf": access.token, "ref": "call-mum"])) { r in
+                                     body: Self.form(["csrf": access.token, "ref": "call-mum"])) { r in
                 XCTAssertEqual(r.status, .misdirectedRequest)
             }
         }
@@ -104,29 +105,29 @@ final class GuardTests: XCTestCase {
         let before = try box.files(), log = try box.log()
         try await makeApp(box, access: access).test(.router) { client in
             for verb in Self.actions {
-                var headers = self.cookie(access)
+                var headers = Self.cookie(access)
                 headers[.origin] = "http://localhost"
                 try await client.execute(uri: "/actions/" + verb, method: .post, headers: headers,
-                                         body: self.form(["ref": "call-mum", "text": "x", "column": "someday"])) { r in
+                                         body: Self.form(["ref": "call-mum", "text": "x", "column": "someday"])) { r in
                     XCTAssertEqual(r.status, .forbidden, "\(verb) without csrf")
                 }
                 try await client.execute(uri: "/actions/" + verb, method: .post, headers: headers,
-                                         body: self.form(["csrf": "nope", "ref": "call-mum"])) { r in
+                                         body: Self.form(["csrf": "nope", "ref": "call-mum"])) { r in
                     XCTAssertEqual(r.status, .forbidden, "\(verb) with a wrong csrf")
                 }
                 headers[.origin] = "http://evil.example"
                 try await client.execute(uri: "/actions/" + verb, method: .post, headers: headers,
-                                         body: self.form(["csrf": access.token, "ref": "call-mum"])) { r in
+                                         body: Self.form(["csrf": access.token, "ref": "call-mum"])) { r in
                     XCTAssertEqual(r.status, .forbidden, "\(verb) from a foreign origin")
                 }
                 headers[.origin] = nil
                 try await client.execute(uri: "/actions/" + verb, method: .post, headers: headers,
-                                         body: self.form(["csrf": access.token, "ref": "call-mum"])) { r in
+                                         body: Self.form(["csrf": access.token, "ref": "call-mum"])) { r in
                     XCTAssertEqual(r.status, .forbidden, "\(verb) without an origin")
                 }
             }
             // GET never changes anything.
-            try await client.execute(uri: "/actions/done?ref=call-mum", method: .get, headers: self.cookie(access)) { r in
+            try await client.execute(uri: "/actions/done?ref=call-mum", method: .get, headers: Self.cookie(access)) { r in
                 XCTAssertNotEqual(r.status, .ok)
             }
         }
@@ -141,11 +142,11 @@ final class GuardTests: XCTestCase {
         XCTAssertEqual(try cli.carousel(["done", "call-mum"]).status, 0)
         let access = Access(hosts: ["localhost"])
         try await makeApp(web, access: access).test(.router) { client in
-            var headers = self.cookie(access)
+            var headers = Self.cookie(access)
             headers[.origin] = "http://localhost"
             headers[.accept] = "application/json"
             try await client.execute(uri: "/actions/done", method: .post, headers: headers,
-                                     body: self.form(["csrf": access.token, "ref": "call-mum"])) { r in
+                                     body: Self.form(["csrf": access.token, "ref": "call-mum"])) { r in
                 XCTAssertEqual(r.status, .ok, String(buffer: r.body))
                 XCTAssertTrue(String(buffer: r.body).contains("Done: Call Mum. Nice one."), String(buffer: r.body))
             }
@@ -159,13 +160,13 @@ final class GuardTests: XCTestCase {
         let box = try WebSandbox()
         try box.initVault()
         let evil = "<img src=x onerror=alert(1)>"
-        XCTAssertEqual(try box.carousel(["add", evil, "--literal", "--body", "Hi <script>alert(2)</script> **there**"]).status, 0)
+        XCTAssertEqual(try box.carousel(["add", evil, "--literal", "--due", "2026-11-25", "--body", "Hi <script>alert(2)</script> **there**"]).status, 0)
         XCTAssertEqual(try box.carousel(["pull", "img"]).status, 0)
         let slug = try XCTUnwrap(try box.files().keys.first { $0.hasPrefix("cards/img") }).dropFirst(6).dropLast(3)
         let access = Access(hosts: ["localhost"])
         try await makeApp(box, access: access).test(.router) { client in
             for path in ["/", "/board", "/bubbles", "/calendar", "/cards/" + slug] {
-                try await client.execute(uri: path, method: .get, headers: self.cookie(access)) { r in
+                try await client.execute(uri: path, method: .get, headers: Self.cookie(access)) { r in
                     let html = String(buffer: r.body)
                     XCTAssertEqual(r.status, .ok, path)
                     XCTAssertFalse(html.contains("<img"), path)
@@ -173,7 +174,7 @@ final class GuardTests: XCTestCase {
                     XCTAssertTrue(html.contains("&lt;img src=x onerror=alert(1)&gt;"), path)
                 }
             }
-            try await client.execute(uri: "/cards/" + slug, method: .get, headers: self.cookie(access)) { r in
+            try await client.execute(uri: "/cards/" + slug, method: .get, headers: Self.cookie(access)) { r in
                 let html = String(buffer: r.body)
                 XCTAssertTrue(html.contains("&lt;script&gt;alert(2)&lt;/script&gt;"))
                 XCTAssertTrue(html.contains("<strong>there</strong>"))
@@ -187,7 +188,7 @@ final class GuardTests: XCTestCase {
         let access = Access(hosts: ["localhost"])
         try await makeApp(box, access: access).test(.router) { client in
             for path in Self.pages {
-                try await client.execute(uri: path, method: .get, headers: self.cookie(access)) { r in
+                try await client.execute(uri: path, method: .get, headers: Self.cookie(access)) { r in
                     XCTAssertEqual(r.status, .ok, path)
                     if path.hasPrefix("/assets") || path == "/changes" { return }
                     let html = String(buffer: r.body)
@@ -206,11 +207,11 @@ final class GuardTests: XCTestCase {
         let store = VaultStore(vault: vault, pinnedDay: Day(iso: box.today), environment: box.environment, recheckInterval: 0)
         try await Application(router: buildRouter(store: store, access: access)).test(.router) { client in
             var etag = ""
-            try await client.execute(uri: "/changes", method: .get, headers: self.cookie(access)) { r in
+            try await client.execute(uri: "/changes", method: .get, headers: Self.cookie(access)) { r in
                 XCTAssertEqual(r.status, .ok)
                 etag = try XCTUnwrap(r.headers[.eTag])
             }
-            var headers = self.cookie(access)
+            var headers = Self.cookie(access)
             headers[.ifNoneMatch] = etag
             try await client.execute(uri: "/changes", method: .get, headers: headers) { r in
                 XCTAssertEqual(r.status, .notModified)
@@ -221,7 +222,7 @@ final class GuardTests: XCTestCase {
                 XCTAssertEqual(r.status, .ok)
                 XCTAssertNotEqual(r.headers[.eTag], etag)
             }
-            try await client.execute(uri: "/", method: .get, headers: self.cookie(access)) { r in
+            try await client.execute(uri: "/", method: .get, headers: Self.cookie(access)) { r in
                 XCTAssertTrue(String(buffer: r.body).contains("Ring Mum"))
             }
         }

@@ -23,7 +23,9 @@ final class WebSandbox: @unchecked Sendable {
     static var binDir: URL {
         if let path = ProcessInfo.processInfo.environment["CAROUSEL_BIN"] { return URL(fileURLWithPath: path).deletingLastPathComponent() }
         let bundle = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") } ?? Bundle.main
-        return bundle.bundleURL.deletingLastPathComponent()
+        let dir = bundle.bundleURL.deletingLastPathComponent()
+        if FileManager.default.fileExists(atPath: dir.appendingPathComponent("carousel").path) { return dir }
+        return Bundle.main.bundleURL
     }
 
     var environment: [String: String] {
@@ -66,7 +68,7 @@ final class WebSandbox: @unchecked Sendable {
         var out: [String: String] = [:]
         for dir in ["cards", "habits", "journal"] {
             let url = vault.appendingPathComponent(dir)
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? [] {
+            for name in FileManager.default.subpaths(atPath: url.path) ?? [] where name.hasSuffix(".md") {
                 out[dir + "/" + name] = try read(dir + "/" + name)
             }
         }

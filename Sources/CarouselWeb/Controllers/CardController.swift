@@ -37,7 +37,7 @@ struct CardController {
                 : H.action("pull", token: token, fields: ["ref": card.slug], label: "Pull into today", cls: "button quiet"),
         ]
         if card.isRepeating { actions.append(H.action("skip", token: token, fields: ["ref": card.slug], label: "Skip this one", cls: "button quiet")) }
-        let setForm = H.el("form", ["method": "post", "action": "/actions/set", "data-action": "set", "class": "inline set"], [
+        let setForm = H.el("form", ["method": "post", "action": "/actions/set", "data-action": "set", "class": "set"], [
             H.el("input", ["type": "hidden", "name": "csrf", "value": token]),
             H.el("input", ["type": "hidden", "name": "ref", "value": card.slug]),
             H.el("label", ["for": "set-field"], "Set"),
