@@ -8,7 +8,7 @@ DEMO_DATE   := 2026-11-23
 BIN_DIR      = $(shell $(SWIFT) build --show-bin-path)
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps web-deps build demo test bench release install clean screenshots
+.PHONY: deps pydeps build demo test bench release install clean screenshots
 
 ## deps: install missing system packages (apt)
 deps:
@@ -18,9 +18,13 @@ deps:
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 
-## web-deps: Selenium for the browser tests (Chromium and its driver come from apt in deps)
-web-deps: deps
-	@python3 -c "import selenium" 2>/dev/null || python3 -m pip install --quiet selenium
+## pydeps: the Python packages the tests use: independent oracles (iCalendar readers) and
+## Selenium, which drives Debian's chromium (from deps) in the browser tests
+PYDEPS := icalendar recurring-ical-events python-dateutil selenium
+pydeps:
+	@python3 -c "import icalendar, recurring_ical_events, dateutil, selenium" 2>/dev/null || \
+	  python3 -m pip install -q $(PYDEPS) 2>/dev/null || \
+	  python3 -m pip install -q --break-system-packages $(PYDEPS)
 
 ## build: a debug build of everything
 build: deps
@@ -44,10 +48,10 @@ demo: build
 	echo; echo "The demo vault is at $$vault — try: $$bin --vault $$vault"
 
 ## test: the whole suite (unit, git and end-to-end tests against the built binary)
-test: web-deps
+test: deps pydeps
 	$(SWIFT) build
 	@mkdir -p .build
-	@set -o pipefail; CAROUSEL_REQUIRE_BROWSER=1 $(SWIFT) test --disable-swift-testing 2>&1 | tee .build/test.log
+	@set -o pipefail; CAROUSEL_TEST_PYTHON=required CAROUSEL_REQUIRE_BROWSER=1 $(SWIFT) test --disable-swift-testing 2>&1 | tee .build/test.log
 	@awk '/Executed [0-9]+ tests?, with / { n = $$2; s = 0; f = 0; \
 	    if (match($$0, /[0-9]+ tests? skipped/)) s = substr($$0, RSTART) + 0; \
 	    if (match($$0, /[0-9]+ failures?/)) f = substr($$0, RSTART) + 0 } \
@@ -55,7 +59,7 @@ test: web-deps
 	    print "tests: " n - f - s " passed, " f " failed" (s ? ", " s " skipped" : "") }' .build/test.log
 
 ## screenshots: a PNG of every page of `carousel serve`, light and dark, into docs/screenshots/
-screenshots: web-deps
+screenshots: deps pydeps
 	$(SWIFT) build
 	python3 Tests/Browser/webtest.py "$(BIN_DIR)" --screenshots docs/screenshots
 

@@ -65,7 +65,7 @@ let package = Package(
             dependencies: ["CarouselCore"]
         ),
         // End-to-end: runs the built `carousel` binary against temporary vaults.
-        .testTarget(name: "CarouselCLITests", dependencies: ["carousel"]),
+        .testTarget(name: "CarouselCLITests", dependencies: ["carousel"], exclude: ["Fixtures"]),
         // The web server: router tests in process, and a headless browser against the binary.
         .testTarget(
             name: "CarouselServeTests",

@@ -11,7 +11,8 @@ extension Repository {
     /// a whole. A path whose file is gone is removed.
     /// With `mergeParent` the commit is a merge (HEAD first, then that commit) and is made even
     /// when the tree equals HEAD's, since the second parent is the point.
-    public func commit(paths: [String], message: String, signature: Signature,
+    /// `signature` is the author; `committer` defaults to it.
+    public func commit(paths: [String], message: String, signature: Signature, committer: Signature? = nil,
                        mergeParent: ObjectID? = nil) throws -> ObjectID? {
         var index: OpaquePointer?
         try check(git_repository_index(&index, pointer), "git_repository_index")
@@ -64,11 +65,13 @@ extension Repository {
 
         var commitID = git_oid()
         var parents: [OpaquePointer?] = (parent.map { [$0] } ?? []) + (second.map { [$0] } ?? [])
-        try signature.withGitSignature { sig in
-            // "HEAD" moves the branch HEAD points to, creating it on an unborn branch.
-            try check(git_commit_create(&commitID, pointer, "HEAD", sig, sig, nil, finalMessage, tree,
-                                        parents.count, &parents),
-                      "git_commit_create")
+        try signature.withGitSignature { author in
+            try (committer ?? signature).withGitSignature { committer in
+                // "HEAD" moves the branch HEAD points to, creating it on an unborn branch.
+                try check(git_commit_create(&commitID, pointer, "HEAD", author, committer, nil, finalMessage, tree,
+                                            parents.count, &parents),
+                          "git_commit_create")
+            }
         }
         return ObjectID(commitID)
     }

@@ -91,6 +91,18 @@ final class Sandbox: @unchecked Sendable {
         try String(decoding: Data(contentsOf: vault.appendingPathComponent(relative)), as: UTF8.self)
     }
 
+    /// Deletes `.carousel/` (the index and everything local) but keeps the day's short numbers,
+    /// which are stable for the day by design, so views can be compared before and after.
+    func removeLocalStateKeepingNumbers() throws {
+        let local = vault.appendingPathComponent(".carousel")
+        let numbers = try? Data(contentsOf: local.appendingPathComponent("numbers.tsv"))
+        try FileManager.default.removeItem(at: local)
+        if let numbers {
+            try FileManager.default.createDirectory(at: local, withIntermediateDirectories: true)
+            try numbers.write(to: local.appendingPathComponent("numbers.tsv"))
+        }
+    }
+
     /// Commit subjects, newest first.
     func log() throws -> [String] {
         try git(["log", "--format=%s"]).stdout.split(separator: "\n").map(String.init)
@@ -113,8 +125,13 @@ final class Sandbox: @unchecked Sendable {
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err
-        p.standardInput = FileHandle.nullDevice
+        let input = stdin.map { _ in Pipe() }
+        p.standardInput = input ?? FileHandle.nullDevice
         try p.run()
+        if let input, let stdin {
+            input.fileHandleForWriting.write(Data(stdin.utf8))
+            try input.fileHandleForWriting.close()
+        }
         // Read both pipes before waiting so a large output cannot block the child.
         let errBox = DataBox()
         let group = DispatchGroup()

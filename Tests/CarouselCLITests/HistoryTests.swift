@@ -93,7 +93,7 @@ final class HistoryTests: XCTestCase {
         XCTAssertEqual(try b.carousel(["sync"]).status, 0)
         XCTAssertEqual(try a.carousel(["set", "call-mum", "spoons=4"]).status, 0)
         let synced = try a.carousel(["sync", "--json"])
-        XCTAssertNotNil(try synced.json()["mergeCommit"] as? String, synced.stdout)
+        XCTAssertNotNil(try synced.json()["merge_commit"] as? String, synced.stdout)
         let r = try a.carousel(["undo", "--json"])
         XCTAssertEqual(r.status, 0, r.stderr)
         let undone = try XCTUnwrap(try r.json()["undone"] as? [String: Any])

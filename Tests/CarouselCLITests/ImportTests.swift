@@ -20,7 +20,7 @@ final class ImportTests: XCTestCase {
         XCTAssertTrue(try s.read("cards/renew-library-card.md").contains("done: 2026-11-20"))
         XCTAssertTrue(try s.read("cards/pay-the-water-bill.md").contains("importance: 3"))
         let plants = try s.read("cards/water-the-plants.md")
-        XCTAssertTrue(plants.contains("repeat: every week") && plants.contains("todotxt_t: 2026-11-20"), plants)
+        XCTAssertTrue(plants.contains("repeat: every week") && plants.contains("wait: 2026-11-20"), plants)
         let book = try s.read("cards/read-chapter-3-of-the-book.md")
         XCTAssertTrue(book.contains("todotxt_rec: fortnightly-ish") && book.contains("todotxt_id: \"7\""), book)
         XCTAssertTrue(r.stderr.contains("line 6:"), r.stderr)
@@ -47,7 +47,7 @@ final class ImportTests: XCTestCase {
         XCTAssertTrue(passport.contains("done: 2026-11-20T14:15") && passport.contains("- 2026-11-05: Photos are in the top drawer"), passport)
         XCTAssertTrue(try s.read("cards/stretch.md").contains("repeat: every day"))
         let garden = try s.read("cards/plan-the-garden.md")
-        XCTAssertTrue(garden.contains("taskwarrior_estimate: 2h") && garden.contains("taskwarrior_scheduled: 20261201T000000Z"), garden)
+        XCTAssertTrue(garden.contains("taskwarrior_estimate: 2h") && garden.contains("start: 2026-12-01"), garden)
         let count = try s.log().count
         let again = try s.carousel(["import", "--from", "taskwarrior", fixture("taskwarrior-export.json"), "--json"])
         XCTAssertEqual((try again.json()["already_there"]) as? Int, 4)

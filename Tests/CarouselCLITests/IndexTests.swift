@@ -25,7 +25,7 @@ final class IndexTests: XCTestCase {
         XCTAssertEqual(stats["parsed"] as? Int, 0)
 
         let before = try s.carousel(["suggest", "--json", "--limit", "0"]).stdout
-        try FileManager.default.removeItem(at: s.vault.appendingPathComponent(".carousel"))
+        try s.removeLocalStateKeepingNumbers()
         stats = try s.carousel(["index", "--json"]).json()
         XCTAssertEqual(stats["parsed"] as? Int, files - 1)
         XCTAssertEqual(try s.carousel(["suggest", "--json", "--limit", "0"]).stdout, before)

@@ -52,6 +52,24 @@ final class LeagueTests: XCTestCase {
         XCTAssertFalse(bobLog.contains("league"))
     }
 
+    /// A friend added by a relative path (from the folder the person stands in) still works when
+    /// `league` runs from another folder.
+    func testAFriendAddedByARelativePathWorksFromAnywhere() throws {
+        let s = try Sandbox()
+        s.today = "2026-11-26"
+        try s.initVault()
+        _ = try friend(s, "carol", tasks: 2, focus: nil)
+        let add = try s.carousel(["friend", "add", "carol", "carol.git", "--json"], cwd: s.root)
+        XCTAssertEqual(add.status, 0, add.stderr)
+        XCTAssertEqual(try add.json()["url"] as? String, s.root.appendingPathComponent("carol.git").standardizedFileURL.path)
+        let elsewhere = s.home
+        let r = try s.carousel(["league", "--json"], cwd: elsewhere)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let members = try XCTUnwrap(try r.json()["members"] as? [[String: Any]])
+        XCTAssertEqual(members.first?["name"] as? String, "carol", r.stdout)
+        XCTAssertEqual(members.first?["xp"] as? Int, 20)
+    }
+
     func testAnUnreachableFriendIsReportedAndTheRestStillShows() throws {
         let s = try Sandbox()
         s.today = "2026-11-26"

@@ -13,7 +13,7 @@ final class SyncTests: XCTestCase {
         let a = try world.firstDevice(name: "laptop")
         let json = try sync(a)
         XCTAssertEqual(json["pushed"] as? Bool, true)
-        XCTAssertEqual(json["setUpstream"] as? Bool, true)
+        XCTAssertEqual(json["set_upstream"] as? Bool, true)
         XCTAssertEqual(try a.git(["config", "branch.main.remote"]).stdout, "origin\n")
         XCTAssertEqual(try a.git(["rev-parse", "HEAD"]).stdout, try a.git(["rev-parse", "origin/main"]).stdout)
         let again = try a.carousel(["sync"])
@@ -39,8 +39,8 @@ final class SyncTests: XCTestCase {
         try b.write("cards/water-plants.md", cardText(id: "01JWATER", title: "Water the plants"))
         _ = try sync(a)
         let merged = try sync(b)
-        XCTAssertNotNil(merged["mergeCommit"] as? String)
-        XCTAssertEqual(merged["incomingAuthors"] as? [String], ["laptop"])
+        XCTAssertNotNil(merged["merge_commit"] as? String)
+        XCTAssertEqual(merged["incoming_authors"] as? [String], ["laptop"])
         _ = try sync(a)
         try world.assertConverged()
 
@@ -120,7 +120,7 @@ final class SyncTests: XCTestCase {
         try b.write("cards/y.md", cardText(id: "01JY", title: "From the phone"))
         _ = try sync(b)
         let json = try sync(a)
-        XCTAssertEqual(json["fastForwarded"] as? Bool, true)
+        XCTAssertEqual(json["fast_forwarded"] as? Bool, true)
         try world.assertConverged()
     }
 
@@ -167,7 +167,7 @@ final class SyncTests: XCTestCase {
         XCTAssertTrue(try b.read("cards/call-mum.md").contains("<<<<<<<"))
         let r = try b.carousel(["sync", "--json"])
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertNotNil(try r.json()["finishedGitMerge"] as? String)
+        XCTAssertNotNil(try r.json()["finished_git_merge"] as? String)
         let card = try b.read("cards/call-mum.md")
         XCTAssertFalse(card.contains("<<<<<<<"), card)
         XCTAssertTrue(card.contains("spoons: 3") && card.contains("had 2"), card)
@@ -235,7 +235,7 @@ extension SyncTests {
         let r = try a.carousel(["sync", "--json"])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stderr.contains("cards/broken.md:3:1: error"), r.stderr)
-        XCTAssertEqual(try r.json()["heldBack"] as? [String], ["cards/broken.md"])
+        XCTAssertEqual(try r.json()["held_back"] as? [String], ["cards/broken.md"])
         let remote = try Sandbox.run(URL(fileURLWithPath: "/usr/bin/env"),
                                      ["git", "--git-dir", world.bare.path, "ls-tree", "-r", "--name-only", "main"],
                                      env: a.environment, cwd: world.root).stdout

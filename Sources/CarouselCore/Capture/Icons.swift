@@ -1,6 +1,6 @@
 /// Icons picked from title keywords when a card is added without one (Structured's idea).
 public enum Icons {
-    /// Keyword → icon. Whole words are tried first, then simple inflections ("calls", "running"),
+    /// Keyword → icon. Each word, in order, is tried whole and then as a simple inflection ("calls", "running"),
     /// so "Recall" never matches "call" and "carrot" never matches "car".
     public static let table: [(String, String)] = [
         ("gym", "🏋️"), ("workout", "🏋️"), ("run", "🏃"), ("jog", "🏃"), ("yoga", "🧘"), ("stretch", "🧘"),
@@ -13,7 +13,16 @@ public enum Icons {
         ("travel", "✈️"), ("flight", "✈️"), ("trip", "🧳"), ("drive", "🚗"), ("car", "🚗"),
         ("dentist", "🦷"), ("doctor", "🩺"), ("medication", "💊"), ("pills", "💊"), ("pay", "💳"),
         ("bills", "💳"), ("plants", "🪴"), ("garden", "🌱"), ("dog", "🐕"), ("cat", "🐈"),
-        ("meditate", "🧘"), ("swim", "🏊"), ("bike", "🚲"), ("cycle", "🚲"), ("sketch", "🎨"), ("paint", "🎨"),
+        ("meditate", "🧘"), ("meditation", "🧘"), ("swim", "🏊"), ("bike", "🚲"), ("cycle", "🚲"), ("sketch", "🎨"),
+        ("paint", "🎨"), ("draw", "🎨"), ("exercise", "🏋️"), ("hike", "🥾"), ("dance", "💃"), ("shower", "🚿"),
+        ("bath", "🛁"), ("teeth", "🪥"), ("water", "💧"), ("medicine", "💊"), ("meds", "💊"), ("pharmacy", "💊"),
+        ("appointment", "📅"), ("vet", "🐾"), ("bank", "🏦"), ("tax", "🧾"), ("taxes", "🧾"), ("rent", "🏠"),
+        ("movie", "🎬"), ("film", "🎬"), ("game", "🎮"), ("football", "⚽"), ("soccer", "⚽"), ("tennis", "🎾"),
+        ("presentation", "📊"), ("slides", "📊"), ("report", "📝"), ("exam", "📝"), ("class", "🎓"),
+        ("lesson", "🎓"), ("school", "🏫"), ("dishes", "🍽️"), ("vacuum", "🧹"), ("trash", "🗑️"),
+        ("recycling", "♻️"), ("haircut", "💇"), ("therapy", "🛋️"), ("text", "💬"), ("message", "💬"),
+        ("chat", "💬"), ("podcast", "🎧"), ("practice", "🎯"), ("pack", "🧳"), ("package", "📦"),
+        ("gift", "🎁"), ("baby", "👶"), ("kids", "🧒"),
     ]
 
     /// The icon for a title, or nil when no keyword matches.
@@ -21,10 +30,27 @@ public enum Icons {
         let words = title.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
         for w in words {
             if let hit = table.first(where: { $0.0 == w }) { return hit.1 }
-        }
-        for w in words {
-            if let hit = table.first(where: { k in ["s", "es", "ing", "ning", "ed"].contains { w == k.0 + $0 } }) { return hit.1 }
+            let stems = stems(of: w)
+            if let hit = table.first(where: { stems.contains($0.0) }) { return hit.1 }
         }
         return nil
+    }
+
+    /// The words `word` may be an inflection of: "calls" → call, "running" → run, "writing" →
+    /// write, "groceries" → grocery, "jogged" → jog. Only whole-word forms, so "carrot" is not "car".
+    static func stems(of word: String) -> Set<String> {
+        var out: Set<String> = []
+        for suffix in ["s", "es", "ing", "ed"] where word.hasSuffix(suffix) && word.count > suffix.count + 2 {
+            let stem = String(word.dropLast(suffix.count))
+            out.insert(stem)
+            if suffix == "ing" || suffix == "ed" {
+                out.insert(stem + "e")                                    // writing → write
+                if let last = stem.last, stem.count > 2, stem.dropLast().last == last {
+                    out.insert(String(stem.dropLast()))                   // running → run
+                }
+            }
+        }
+        if word.hasSuffix("ies"), word.count > 4 { out.insert(String(word.dropLast(3)) + "y") }  // studies → study
+        return out
     }
 }

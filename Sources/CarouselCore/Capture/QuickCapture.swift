@@ -2,14 +2,19 @@
 /// `Call Mum tomorrow #family !4 ~1` → title "Call Mum", due tomorrow, tag family, importance 4, 1 spoon.
 ///
 /// The grammar (docs/ecosystem.md): `#tag`, `@category`, `!1`–`!5` importance, `~1`–`~5` spoons,
-/// `every …` a repeat rule up to the next marker or the end, and one date phrase (`today`,
-/// `tomorrow`, a weekday, `next week`, `in 3 days`, `on dec 5`, `2026-12-05`), optionally after
-/// `due` or `by`. Everything else, in order, is the title.
+/// `every …` a repeat rule up to the next marker or the end, one date phrase (`DateWords`:
+/// `today`, `tomorrow`, a weekday, `eow`, `next week`, `in 3 days`, `on dec 5`, `2026-12-05`),
+/// optionally after `due` or `by`, and one time (`3pm`, `at 9`, `15:30`) for `start`.
+/// Everything else, in order, is the title.
 public struct QuickCapture: Sendable, Equatable {
     public var title: String
     public var due: Day?
     /// The words that gave the date, as typed.
     public var dueText: String?
+    /// A time of day said in words (`3pm`, `at 9`, `15:30`), minutes after midnight: it sets `start`.
+    public var time: Int?
+    /// The words that gave the time, as typed.
+    public var timeText: String?
     public var tags: [String] = []
     public var category: String?
     public var importance: Int?
@@ -18,13 +23,11 @@ public struct QuickCapture: Sendable, Equatable {
 
     public init(title: String) { self.title = title }
 
-    static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-    static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-
     /// Reads `text` relative to `today`. Never fails: what is not understood stays in the title.
     /// With `words: false` only the unambiguous markers (`#`, `@`, `!`, `~`) are read, so a title
     /// such as "Plan today's talk" given with other flags keeps its date words.
-    public static func parse(_ text: String, today: Day, words readWords: Bool = true) -> QuickCapture {
+    public static func parse(_ text: String, today: Day, weekStart: Int = 1, words readWords: Bool = true) -> QuickCapture {
+        let dates = DateWords(today: today, weekStart: weekStart, inText: true)
         let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         var result = QuickCapture(title: "")
         var title: [String] = []
@@ -53,11 +56,16 @@ public struct QuickCapture: Sendable, Equatable {
             }
             if readWords, result.due == nil {
                 let intro = ["due", "by"].contains(w.lowercased()) ? 1 : 0
-                if let (day, used) = date(words, from: i + intro, today: today) {
+                if let (day, used) = dates.day(words, from: i + intro) {
                     result.due = day
                     result.dueText = words[(i + intro)..<(i + intro + used)].joined(separator: " ")
                     i += intro + used; continue
                 }
+            }
+            if readWords, result.time == nil, let (minutes, used) = dates.time(words, from: i) {
+                result.time = minutes
+                result.timeText = words[i..<(i + used)].joined(separator: " ")
+                i += used; continue
             }
             title.append(w)
             i += 1
@@ -93,59 +101,6 @@ public struct QuickCapture: Sendable, Equatable {
             end -= 1
         }
         return nil
-    }
-
-    /// A date phrase starting at `start`: the day and how many words it took.
-    static func date(_ words: [String], from start: Int, today: Day) -> (Day, Int)? {
-        guard start < words.count else { return nil }
-        let w = words[start].lowercased()
-        let next = start + 1 < words.count ? words[start + 1].lowercased() : nil
-        let third = start + 2 < words.count ? words[start + 2].lowercased() : nil
-        switch w {
-        case "today": return (today, 1)
-        case "tomorrow": return (today.adding(days: 1), 1)
-        default: break
-        }
-        if let d = Day(iso: w) { return (d, 1) }
-        if let i = weekdays.firstIndex(of: w) { return (nextWeekday(i + 1, after: today), 1) }
-        if w == "next", next == "week" { return (nextWeekday(1, after: today), 2) }
-        if w == "next", let n = next, let i = weekdays.firstIndex(of: n) { return (nextWeekday(i + 1, after: today), 2) }
-        if w == "in", let n = next.flatMap({ Int($0) }), n >= 0, n < 10000, let unit = third {
-            switch unit {
-            case "day", "days": return (today.adding(days: n), 3)
-            case "week", "weeks": return (today.adding(days: 7 * n), 3)
-            case "month", "months": return (today.adding(months: n), 3)
-            default: return nil
-            }
-        }
-        if w == "on", let n = next {
-            if let i = weekdays.firstIndex(of: n) { return (nextWeekday(i + 1, after: today), 2) }
-            if let t = third, let d = monthDay(n, t, today: today) { return (d, 3) }
-            if let d = Day(iso: n) { return (d, 2) }
-        }
-        return nil
-    }
-
-    /// `dec 5` or `5 dec` (month names may be written out): the next such date on or after today.
-    static func monthDay(_ a: String, _ b: String, today: Day) -> Day? {
-        func month(_ s: String) -> Int? {
-            guard s.count >= 3 else { return nil }
-            return months.firstIndex(where: { s.hasPrefix($0) }).map { $0 + 1 }
-        }
-        func number(_ s: String) -> Int? {
-            Int(s.trimmingCharacters(in: CharacterSet.letters))
-        }
-        guard let (m, d) = month(a).flatMap({ m in number(b).map { (m, $0) } }) ?? month(b).flatMap({ m in number(a).map { (m, $0) } })
-        else { return nil }
-        if let day = Day(year: today.year, month: m, day: d), day >= today { return day }
-        return Day(year: today.year + 1, month: m, day: d)
-    }
-
-    /// The next given weekday (1 = Monday) strictly after `today`.
-    static func nextWeekday(_ weekday: Int, after today: Day) -> Day {
-        var ahead = (weekday - today.weekday + 7) % 7
-        if ahead == 0 { ahead = 7 }
-        return today.adding(days: ahead)
     }
 }
 

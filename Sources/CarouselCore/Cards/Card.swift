@@ -38,6 +38,8 @@ public struct Card: Sendable, Equatable {
     /// The first day a repeating card's rule counts from (`series_start`); nil when not stored,
     /// and then derived (see `Series.start(of:)`).
     public var seriesStart: Day?
+    /// `wait:` (as in Taskwarrior): the card stays out of the carousel, board and home until this day.
+    public var wait: Day?
     public var created: DateValue?
     public var emoji: String?
     public var color: String?

@@ -13,7 +13,7 @@ public enum CardParser {
     public static func parse(text: String, path: String) throws(FileDiagnostic) -> ParsedCard {
         let slug = Vault.slug(ofPath: path)
         func diag(_ line: Int, _ column: Int, _ message: String, _ severity: FileDiagnostic.Severity = .error) -> FileDiagnostic {
-            let sourceLines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let sourceLines = TextLines.split(text, keepTrailingEmpty: true)
             let source = line >= 1 && line <= sourceLines.count
                 ? String(sourceLines[line - 1]).trimmingCharacters(in: CharacterSet(charactersIn: "\r")) : nil
             return FileDiagnostic(path: path, line: line, column: column, severity: severity, message: message, sourceLine: source)
@@ -133,6 +133,7 @@ public enum CardParser {
                 } catch {
                     warnings.append(diag(f.line, f.column, error.message + "; counting the series from the card's own dates", .warning))
                 }
+            case "wait": card.wait = try date(f)?.day
             case "created": card.created = try date(f)
             case "emoji", "icon":
                 if card.emoji == nil || f.key == "emoji" { card.emoji = try string(f) }
@@ -167,7 +168,7 @@ public enum CardParser {
     /// The 1-based line of the first git conflict marker, if any.
     static func conflictMarkerLine(_ text: String) -> Int? {
         guard hasMarker(text.utf8) else { return nil }
-        for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        for (i, line) in TextLines.split(text, keepTrailingEmpty: true).enumerated()
         where line.hasPrefix("<<<<<<< ") || line.hasPrefix(">>>>>>> ") || line == "=======" {
             return i + 1
         }

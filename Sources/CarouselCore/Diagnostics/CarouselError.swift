@@ -7,6 +7,8 @@ public enum CarouselError: Error, LocalizedError, Sendable {
     case alreadyAVault(path: String)
     case unknownCard(ref: String, candidates: [String])
     case ambiguousCard(ref: String, candidates: [String])
+    /// A short number no card has today.
+    case unknownNumber(Int)
     case invalidFile(FileDiagnostic)
     case invalidValue(field: String, message: String)
     case parentCycle([String])
@@ -19,16 +21,26 @@ public enum CarouselError: Error, LocalizedError, Sendable {
     public var errorDescription: String? {
         switch self {
         case let .notAVault(path, reason):
-            return "\(path) is not a Carousel vault: \(reason). Run `carousel init \(path)` to make one there."
+            return "\(path) is not a Carousel vault: \(reason). Run `carousel init \(shellQuoted(path))` to make one there."
         case let .noVaultFound(cwd):
             return "no vault here: \(cwd) and the folders above it have no carousel.yaml. Use --vault PATH, set CAROUSEL_VAULT, or run `carousel init`."
         case let .alreadyAVault(path):
             return "\(path) is already a Carousel vault; nothing was changed"
         case let .unknownCard(ref, candidates):
-            if candidates.isEmpty { return "no card matches \"\(ref)\"" }
-            return "no card matches \"\(ref)\". Did you mean:\n" + candidates.map { "  \($0)" }.joined(separator: "\n")
+            if candidates.isEmpty { return "no card '\(ref)'. `carousel list` shows every card with its number and slug." }
+            if candidates.count == 1 {
+                // Candidates read "3  call-mum  (Call Mum)"; the slug is what to type.
+                let name = candidates[0].components(separatedBy: "  ").first { Int($0) == nil } ?? candidates[0]
+                return "no card '\(ref)'. Did you mean '\(name)'?"
+            }
+            return "no card '\(ref)'. Did you mean one of these?\n" + candidates.map { "  \($0)" }.joined(separator: "\n")
+        case let .unknownNumber(n):
+            return "no card has number \(n) today. `carousel list` shows today's numbers."
         case let .ambiguousCard(ref, candidates):
-            return "\"\(ref)\" matches more than one card; say which:\n" + candidates.map { "  \($0)" }.joined(separator: "\n")
+            let shown = candidates.prefix(CardRef.shownCandidates).map { "  \($0)" }
+            let more = candidates.count > shown.count ? ["  … and \(candidates.count - shown.count) more"] : []
+            return "'\(ref)' matches \(candidates.count) cards; say which (a number, or more of the slug):\n"
+                + (shown + more).joined(separator: "\n")
         case let .invalidFile(diag):
             return diag.description
         case let .invalidValue(field, message):

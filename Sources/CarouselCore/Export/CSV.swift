@@ -20,6 +20,30 @@ public enum CSV {
          c.completed.map(\.iso).joined(separator: ";"), c.skipped.map(\.iso).joined(separator: ";"),
          c.created?.description ?? "", c.parent ?? "", c.emoji ?? "", c.path]
     }
+
+    /// The columns of the habits export: one row per habit and logged day.
+    public static let habitColumns = ["date", "habit", "title", "amount", "target", "period", "unit", "target_met", "skipped", "note"]
+
+    /// A habit's logged days up to `through`, oldest first.
+    public static func habitRows(_ h: Habit, through: Day) -> [[String]] {
+        h.log.keys.filter { $0 <= through }.sorted().compactMap { day in
+            guard let entry = h.log[day] else { return nil }
+            let note: String
+            if case let .skip(text) = entry { note = text ?? "" } else { note = "" }
+            return [day.iso, h.slug, h.title, HabitLogEntry.format(entry.amount), HabitLogEntry.format(h.target),
+                    h.period.rawValue, h.unit.rawValue, HabitStats.targetMet(h, on: day) ? "true" : "false",
+                    entry.isSkip ? "true" : "false", note]
+        }
+    }
+
+    /// The columns of the XP export: one row per week.
+    public static let xpColumns = ["week_start", "week_end", "habit_completions", "task_completions", "qualifying_days",
+                                   "reflections", "focus_sessions", "xp"]
+
+    public static func xpRow(_ w: XPWeek) -> [String] {
+        [w.start.iso, w.end.iso, String(w.habitCompletions), String(w.taskCompletions), String(w.qualifyingDays),
+         String(w.reflections), String(w.focusSessions), String(w.xp)]
+    }
 }
 
 import Foundation

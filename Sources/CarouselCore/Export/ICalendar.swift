@@ -36,8 +36,11 @@ public enum ICalendar {
         var out = ["BEGIN:\(name)", "UID:\(uid(c))", "DTSTAMP:\(utc(c.created ?? DateValue(day: today)))",
                    "SUMMARY:\(escape(c.title))"]
         if let rule {
-            // Occurrences come from the anchor the views use; the pending `due` is derived, not stored.
-            let anchor = c.start?.day ?? c.created?.day ?? today
+            // RFC 5545 counts DTSTART as the first instance, so it must be a real occurrence:
+            // the series' first one, counted from the start the views use (`Series.start`).
+            let start = Series.start(of: c) ?? today
+            let anchor = rule.afterCompletion ? (c.due?.day ?? start)
+                : rule.occurrences(anchor: start, from: start, limit: 1).first ?? start
             out.append("DTSTART;VALUE=DATE:\(anchor.basicISO)")
             if isEvent { out.append("DTEND;VALUE=DATE:\(anchor.adding(days: 1).basicISO)") }
             out.append("RRULE:\(rule.rrule)")

@@ -14,7 +14,10 @@ public enum VaultInit {
     public static let gitattributes = """
         # Cards, habits and journal days merge field by field with Carousel's merge driver
         # (`carousel merge-driver`). Without the driver registered, git falls back to its text merge.
-        *.md merge=carousel
+        # Other Markdown notes (an Obsidian vault in the same folder) keep git's own merge.
+        cards/**/*.md merge=carousel
+        habits/**/*.md merge=carousel
+        journal/**/*.md merge=carousel
         carousel.yaml merge=carousel
 
         """
@@ -43,9 +46,13 @@ public enum VaultInit {
         if !existing { try FileSystem.writeAtomically(settingsText, to: root + "/" + Vault.settingsFile) }
         let vault = try Vault(at: root)
         let writer = try VaultWriter(vault: vault, environment: environment)
+        // The ignore rules go down first, so the files they leave out (Obsidian's workspace, a
+        // `.carousel/` copied along) are not swept into the first commit below.
+        let ignore = mergedIgnore(existing: try? FileSystem.readText(root + "/.gitignore"))
+        try FileSystem.writeAtomically(ignore, to: root + "/.gitignore")
         var writes: [FileWrite] = [
             FileWrite(path: Vault.settingsFile, text: settingsText),
-            FileWrite(path: ".gitignore", text: mergedIgnore(existing: try? FileSystem.readText(root + "/.gitignore"))),
+            FileWrite(path: ".gitignore", text: ignore),
         ]
         if !FileManager.default.fileExists(atPath: root + "/.gitattributes") {
             writes.append(FileWrite(path: ".gitattributes", text: gitattributes))
@@ -77,9 +84,25 @@ public enum VaultInit {
         }
     }
 
+    /// Obsidian rewrites these on every click; they are one device's window layout, not notes.
+    public static let obsidianIgnore = """
+        # Obsidian, if the vault is opened there too: its per-device workspace and cache.
+        .obsidian/workspace*.json
+        .obsidian/cache
+
+        """
+
     static func mergedIgnore(existing: String?) -> String {
+        let base = mergedCarouselIgnore(existing: existing)
+        if TextLines.split(base).contains(where: { $0.trimmingCharacters(in: .whitespaces) == ".obsidian/workspace*.json" }) {
+            return base
+        }
+        return base + (base.hasSuffix("\n") ? "" : "\n") + obsidianIgnore
+    }
+
+    static func mergedCarouselIgnore(existing: String?) -> String {
         guard let existing, !existing.isEmpty else { return gitignore }
-        if existing.split(separator: "\n").contains(where: { $0.trimmingCharacters(in: .whitespaces) == ".carousel/" }) {
+        if TextLines.split(existing).contains(where: { $0.trimmingCharacters(in: .whitespaces) == ".carousel/" }) {
             return existing
         }
         return existing + (existing.hasSuffix("\n") ? "" : "\n") + gitignore

@@ -17,13 +17,15 @@ public struct FileWrite: Sendable {
 public final class VaultWriter {
     public let vault: Vault
     let repository: Repository
+    /// The author of Carousel's commits, and their committer (git's order, see `identity`).
     public let signature: Signature
+    public let committer: Signature
     /// Where changes are made: `carousel.device` from the repository's config, else
     /// `CAROUSEL_DEVICE`, else the host name. Every commit carries it as a `Device:` trailer.
     public let device: String
 
-    /// Opens the vault's git repository. The author is the repository's `user.name`/`user.email`,
-    /// else `CAROUSEL_AUTHOR_NAME`/`CAROUSEL_AUTHOR_EMAIL`, else "Carousel <carousel@localhost>".
+    /// Opens the vault's git repository. Author and committer are found the way git finds them
+    /// (see `identity`).
     public init(vault: Vault, environment: [String: String]) throws(CarouselError) {
         self.vault = vault
         guard Repository.isRepository(at: vault.root) else {
@@ -34,7 +36,8 @@ public final class VaultWriter {
         } catch {
             throw .git("cannot open the vault's git repository: \(error.localizedDescription)")
         }
-        signature = VaultWriter.signature(repository: repository, environment: environment)
+        signature = VaultWriter.identity(.author, repository: repository, environment: environment)
+        committer = VaultWriter.identity(.committer, repository: repository, environment: environment)
         device = VaultWriter.device(repository: repository, environment: environment)
     }
 
@@ -50,11 +53,21 @@ public final class VaultWriter {
         message + "\n\n" + History.deviceTrailer + device
     }
 
-    static func signature(repository: Repository, environment: [String: String]) -> Signature {
-        if let configured = repository.configuredSignature() { return configured }
-        let name = environment["CAROUSEL_AUTHOR_NAME"].flatMap { $0.isEmpty ? nil : $0 }
-        let email = environment["CAROUSEL_AUTHOR_EMAIL"].flatMap { $0.isEmpty ? nil : $0 }
-        return Signature(name: name ?? "Carousel", email: email ?? "carousel@localhost")
+    enum Role: String { case author, committer }
+
+    /// Git's order for each of name and email: `GIT_AUTHOR_NAME` (or `GIT_COMMITTER_NAME`), then
+    /// `author.name` (or `committer.name`), then `user.name` from git's config; for the email
+    /// also `EMAIL`. After git's own sources, `CAROUSEL_AUTHOR_NAME`/`CAROUSEL_AUTHOR_EMAIL`,
+    /// and last "Carousel <carousel@localhost>".
+    static func identity(_ role: Role, repository: Repository, environment: [String: String]) -> Signature {
+        func first(_ candidates: String?...) -> String? { candidates.lazy.compactMap { $0 }.first { !$0.isEmpty } }
+        let upper = role.rawValue.uppercased()
+        let name = first(environment["GIT_\(upper)_NAME"], repository.configString("\(role.rawValue).name"),
+                         repository.configString("user.name"), environment["CAROUSEL_AUTHOR_NAME"]) ?? "Carousel"
+        let email = first(environment["GIT_\(upper)_EMAIL"], repository.configString("\(role.rawValue).email"),
+                          repository.configString("user.email"), environment["EMAIL"],
+                          environment["CAROUSEL_AUTHOR_EMAIL"]) ?? "carousel@localhost"
+        return Signature(name: name, email: email)
     }
 
     /// Writes the files and commits exactly those paths. Returns nil when nothing changed.
@@ -82,7 +95,7 @@ public final class VaultWriter {
         }
         do {
             let paths = writes.map(\.path) + extra.filter { p in !writes.contains { $0.path == p } }
-            let id = try repository.commit(paths: paths, message: stamped(message), signature: signature)?.hex
+            let id = try repository.commit(paths: paths, message: stamped(message), signature: signature, committer: committer)?.hex
             CrashRecovery.clearIntent(vault)
             return id
         } catch {
@@ -103,7 +116,7 @@ public final class VaultWriter {
             if !paths.isEmpty {
                 let message = "recover: " + intent.message
                 do {
-                    _ = try repository.commit(paths: paths, message: stamped(message), signature: signature)
+                    _ = try repository.commit(paths: paths, message: stamped(message), signature: signature, committer: committer)
                 } catch {
                     throw .git("cannot finish an interrupted change: \(error.localizedDescription)")
                 }
@@ -117,7 +130,7 @@ public final class VaultWriter {
         guard !pending.paths.isEmpty else { return (nil, pending.skipped) }
         let message = "edit: " + VaultWriter.summarize(pending.described)
         do {
-            _ = try repository.commit(paths: pending.paths, message: stamped(message), signature: signature)
+            _ = try repository.commit(paths: pending.paths, message: stamped(message), signature: signature, committer: committer)
         } catch {
             throw .git("cannot commit your edits: \(error.localizedDescription)")
         }

@@ -6,7 +6,7 @@ import Yams
 public enum HabitParser {
     /// Parses habit text. `path` is relative to the vault and names the slug.
     public static func parse(text: String, path: String) throws(FileDiagnostic) -> Habit {
-        let sourceLines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let sourceLines = TextLines.split(text, keepTrailingEmpty: true)
         func diag(_ line: Int, _ column: Int, _ message: String) -> FileDiagnostic {
             let source = line >= 1 && line <= sourceLines.count
                 ? String(sourceLines[line - 1]).trimmingCharacters(in: CharacterSet(charactersIn: "\r")) : nil

@@ -13,6 +13,12 @@ public struct ImportedItem: Sendable, Equatable {
     public var created: DateValue?
     public var done: DateValue?
     public var repeatRule: String?
+    /// When work may start (Taskwarrior `scheduled`), written as `start:`.
+    public var start: DateValue?
+    /// Hidden until this day (Taskwarrior `wait`, todo.txt `t:`), written as `wait:`.
+    public var wait: Day?
+    /// Keys of the items this one depends on (Taskwarrior `depends`): they become its children.
+    public var dependsOn: [String] = []
     public var body: String = ""
     /// Fields with no Carousel meaning, kept as extra front-matter so nothing is lost.
     public var extras: [(String, String)] = []
@@ -26,6 +32,7 @@ public struct ImportedItem: Sendable, Equatable {
     public static func == (a: ImportedItem, b: ImportedItem) -> Bool {
         a.key == b.key && a.title == b.title && a.importance == b.importance && a.category == b.category && a.tags == b.tags
             && a.due == b.due && a.done == b.done && a.repeatRule == b.repeatRule && a.body == b.body
+            && a.start == b.start && a.wait == b.wait && a.dependsOn == b.dependsOn
             && a.extras.map { "\($0.0)=\($0.1)" } == b.extras.map { "\($0.0)=\($0.1)" }
     }
 }
@@ -52,10 +59,12 @@ public struct ImportError: Error, Sendable, Equatable {
 enum ImportRules {
     /// Translates `rec:`/`recur` periods (`1w`, `+2d`, `weekly`, `biweekly`…) to Carousel rule text,
     /// checked by the recurrence parser; nil when it cannot be expressed.
-    static func repeatRule(_ raw: String) -> String? {
+    /// todo.txt's `rec:` counts from completion unless it starts with `+` (`rec:+1w`, strict);
+    /// Taskwarrior's `recur` is always strict (`strictByDefault`).
+    static func repeatRule(_ raw: String, strictByDefault: Bool = false) -> String? {
         var t = raw.lowercased().trimmingCharacters(in: .whitespaces)
         var strict = true
-        if t.hasPrefix("+") { t.removeFirst() } else if raw.first?.isNumber == true { strict = false }
+        if t.hasPrefix("+") { t.removeFirst() } else if raw.first?.isNumber == true { strict = strictByDefault }
         let named: [String: String] = ["daily": "every day", "day": "every day", "weekly": "every week", "week": "every week",
                                        "weekdays": "every weekday", "biweekly": "every 2 weeks", "fortnight": "every 2 weeks",
                                        "monthly": "every month", "month": "every month", "quarterly": "every 3 months",
@@ -68,7 +77,11 @@ enum ImportRules {
             let units: [String: String] = ["d": "day", "days": "day", "w": "week", "wk": "week", "wks": "week", "weeks": "week",
                                            "m": "month", "mo": "month", "mos": "month", "months": "month", "y": "year", "yrs": "year", "years": "year", "b": "weekday"]
             guard let u = units[String(unit)], n > 0 else { return nil }
-            if u == "weekday" { rule = "every weekday" } else if strict {
+            if u == "weekday" {
+                // "every 2 business days" has no RFC 5545 form; only a single weekday step maps.
+                guard n == 1, strict else { return nil }
+                rule = "every weekday"
+            } else if strict {
                 rule = n == 1 ? "every \(u)" : "every \(n) \(u)s"
             } else {
                 rule = "\(n) \(u)\(n == 1 ? "" : "s") after done"

@@ -4,12 +4,14 @@ import Foundation
 public enum Taskwarrior {
     /// Fields Taskwarrior keeps for itself; they mean nothing outside it and are not kept.
     static let bookkeeping: Set<String> = ["id", "urgency", "modified", "imask", "mask", "uuid", "entry", "end", "status",
-                                           "description", "priority", "project", "tags", "due", "recur", "annotations", "parent", "rtype"]
+                                           "description", "priority", "project", "tags", "due", "recur", "annotations", "parent", "rtype",
+                                           "wait", "scheduled", "until", "depends"]
 
     public static func parse(_ data: Data, timeZone: TimeZone = .current) throws(ImportError) -> ImportPlan {
         let value: Any
         do {
-            value = try JSONSerialization.jsonObject(with: data)
+            let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+            value = try JSONSerialization.jsonObject(with: data.starts(with: bom) ? data.dropFirst(3) : data)
         } catch {
             let detail = (error as NSError).userInfo["NSDebugDescription"] as? String ?? "\(error.localizedDescription)"
             throw ImportError(line: 1, message: "this is not valid JSON (\(detail)); expected the output of `task export`")
@@ -43,13 +45,25 @@ public enum Taskwarrior {
             item.due = (task["due"] as? String).flatMap { date($0, timeZone) }
             item.created = (task["entry"] as? String).flatMap { date($0, timeZone) }
             if status == "completed" { item.done = (task["end"] as? String).flatMap { date($0, timeZone) } ?? item.created }
+            let until = (task["until"] as? String).flatMap { date($0, timeZone) }
             if let recur = task["recur"] as? String {
-                if let rule = ImportRules.repeatRule(recur) { item.repeatRule = rule } else {
+                // Taskwarrior repeats from the due date, whatever happens to each instance.
+                if let rule = ImportRules.repeatRule(recur, strictByDefault: true) {
+                    let ended = until.map { rule + " until \($0.day.iso)" }
+                    item.repeatRule = ended.flatMap { (try? RecurrenceRule.parse($0)) != nil ? $0 : nil } ?? rule
+                } else {
                     plan.notes.append("task \(n): recur \(recur) cannot be expressed as a Carousel rule; kept as taskwarrior_recur")
                     item.extras.append(("taskwarrior_recur", recur))
                 }
             }
-            if status == "waiting" { item.extras.append(("taskwarrior_status", status)) }
+            if let until, item.repeatRule == nil {
+                // A one-off task's `until` is when Taskwarrior would delete it; kept as a date.
+                item.extras.append(("until", until.day.iso))
+            }
+            item.start = (task["scheduled"] as? String).flatMap { date($0, timeZone) }
+            item.wait = (task["wait"] as? String).flatMap { date($0, timeZone) }?.day
+            let depends = (task["depends"] as? [String]) ?? (task["depends"] as? String)?.split(separator: ",").map(String.init) ?? []
+            item.dependsOn = depends.map { "taskwarrior:" + $0.trimmingCharacters(in: .whitespaces) }
             for a in task["annotations"] as? [[String: Any]] ?? [] {
                 let when = (a["entry"] as? String).flatMap { date($0, timeZone) }?.day.iso
                 item.body += "- " + (when.map { $0 + ": " } ?? "") + (a["description"] as? String ?? "") + "\n"

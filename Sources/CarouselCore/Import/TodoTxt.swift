@@ -1,18 +1,19 @@
 /// Reads todo.txt (github.com/todotxt/todo.txt): `x` done, `(A)` priority, completion and creation
 /// dates, `+project`, `@context` and `key:value` extensions (`due:`, `rec:`, `t:`, `pri:`).
 public enum TodoTxt {
-    public static func parse(_ text: String) throws(ImportError) -> ImportPlan {
+    /// `today` dates a done line that carries no completion date.
+    public static func parse(_ text: String, today: Day) throws(ImportError) -> ImportPlan {
         var plan = ImportPlan()
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = TextLines.split(text)
         for (i, raw) in lines.enumerated() {
             let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty { continue }
-            if let item = try parseLine(line, number: i + 1, notes: &plan.notes) { plan.items.append(item) }
+            if let item = try parseLine(line, number: i + 1, today: today, notes: &plan.notes) { plan.items.append(item) }
         }
         return plan
     }
 
-    static func parseLine(_ line: String, number: Int, notes: inout [String]) throws(ImportError) -> ImportedItem? {
+    static func parseLine(_ line: String, number: Int, today: Day, notes: inout [String]) throws(ImportError) -> ImportedItem? {
         var words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         var done = false, doneDate: Day?, created: Day?, priority: Character?
         func date(_ s: String) -> Day? { Day(iso: s) }
@@ -45,6 +46,11 @@ public enum TodoTxt {
                         notes.append("line \(number): rec:\(value) cannot be expressed as a Carousel rule; kept as todotxt_rec")
                         item.extras.append(("todotxt_rec", value))
                     }
+                case "t":
+                    guard let d = Day(iso: value) else {
+                        throw ImportError(line: number, message: "t:\(value) is not a date; todo.txt dates look like 2026-11-24")
+                    }
+                    item.wait = d
                 case "pri" where priority == nil && value.count == 1: priority = value.first
                 default: item.extras.append((key.hasPrefix("todotxt_") ? key : "todotxt_" + key, value))
                 }
@@ -63,9 +69,9 @@ public enum TodoTxt {
         item.category = projects.first
         item.tags = contexts + projects.dropFirst()
         item.created = created.map { DateValue(day: $0) }
-        if done { item.done = DateValue(day: doneDate ?? created ?? Day(dayNumber: 0)) }
+        if done { item.done = DateValue(day: doneDate ?? today) }
         if done && doneDate == nil {
-            notes.append("line \(number): done without a completion date; using \(item.done?.description ?? "")")
+            notes.append("line \(number): done without a completion date; dated the day of the import, \(today.iso)")
         }
         return item
     }

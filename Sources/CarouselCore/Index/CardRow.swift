@@ -16,21 +16,21 @@ struct CardRow {
           ok INTEGER, id TEXT, slug TEXT, title TEXT, kind TEXT, spoons INTEGER, importance INTEGER,
           category TEXT, tags TEXT, due TEXT, start TEXT, duration TEXT, repeat TEXT, parent TEXT,
           today TEXT, done TEXT, completed TEXT, skipped TEXT, created TEXT, emoji TEXT, color TEXT,
-          diagnostics TEXT, body TEXT, series_start TEXT
+          diagnostics TEXT, body TEXT, series_start TEXT, wait TEXT
         )
         """
 
     /// Every column but `body`, in `createTable` order, for the positional reads in `init(row:)`.
     static let selectColumns = """
         path, size, mtime, inode, ok, id, slug, title, kind, spoons, importance, category, tags, due, start,
-          duration, repeat, parent, today, done, completed, skipped, created, emoji, color, diagnostics, series_start
+          duration, repeat, parent, today, done, completed, skipped, created, emoji, color, diagnostics, series_start, wait
         """
 
     static let upsert = """
         INSERT OR REPLACE INTO cards (path, size, mtime, inode, ok, id, slug, title, kind, spoons, importance,
           category, tags, due, start, duration, repeat, parent, today, done, completed, skipped, created,
-          emoji, color, diagnostics, body, series_start)
-        VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+          emoji, color, diagnostics, body, series_start, wait)
+        VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
         """
 
     /// Reads and parses a card file.
@@ -59,7 +59,7 @@ struct CardRow {
             c.map { CardRow.join($0.tags) }, c?.due?.description, c?.start?.description, c?.duration,
             c?.repeatRule, c?.parent, c?.today?.iso, c?.done?.description,
             c.map { CardRow.join($0.completed.map(\.iso)) }, c.map { CardRow.join($0.skipped.map(\.iso)) },
-            c?.created?.description, c?.emoji, c?.color, diagText, body, c?.seriesStart?.iso,
+            c?.created?.description, c?.emoji, c?.color, diagText, body, c?.seriesStart?.iso, c?.wait?.iso,
         ]
         return StatementArguments(values)
     }
@@ -105,13 +105,15 @@ struct CardRow {
         c.emoji = row[23]
         c.color = row[24]
         c.seriesStart = (row[26] as String?).flatMap { Day(iso: $0) }
+        c.wait = (row[27] as String?).flatMap { Day(iso: $0) }
         card = c
     }
 
     /// The text after the closing `---` (or `...`) of the front-matter; the whole text without one.
     static func body(of text: String) -> String {
+        let text = TextLines.withoutBOM(text)
         guard text.hasPrefix("---") else { return text }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()[...]
+        var lines = TextLines.split(text, keepTrailingEmpty: true).dropFirst()[...]
         while let line = lines.first {
             lines = lines.dropFirst()
             let t = line.trimmingCharacters(in: .whitespaces)

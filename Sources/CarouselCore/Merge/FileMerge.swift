@@ -20,7 +20,9 @@ public enum FileMerge {
                              oursLabel: String = "this device", theirsLabel: String = "the other device") -> Result {
         if ours == theirs || base == theirs { return Result(text: ours) }
         if base == ours { return Result(text: theirs) }
-        if path.hasSuffix(".md"), let merged = markdown(path: path, base: base ?? "", ours: ours, theirs: theirs, rule: rule,
+        // Only Carousel's own files merge field by field; other notes (an Obsidian vault next
+        // door) get the plain three-way text merge.
+        if path.hasSuffix(".md"), Vault.isCarouselMarkdown(path), let merged = markdown(path: path, base: base ?? "", ours: ours, theirs: theirs, rule: rule,
                                                         labels: (oursLabel, theirsLabel)) {
             return merged
         }

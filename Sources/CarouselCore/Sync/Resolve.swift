@@ -40,7 +40,7 @@ public enum Resolve {
                 if let text = write.text { try FileSystem.writeAtomically(text, to: full) } else { try FileSystem.remove(full) }
             }
             let message = writer.stamped("sync: finish the merge of \(String(mergeHead.hex.prefix(7))) field by field")
-            outcome.commit = try repo.commit(paths: writes.map(\.path), message: message, signature: writer.signature,
+            outcome.commit = try repo.commit(paths: writes.map(\.path), message: message, signature: writer.signature, committer: writer.committer,
                                              mergeParent: mergeHead)?.hex
             try repo.cleanupOperationState()
             outcome.paths = writes.map(\.path)

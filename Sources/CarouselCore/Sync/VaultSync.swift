@@ -127,7 +127,7 @@ struct SyncRound {
             let full = writer.vault.url(write.path)
             if let text = write.text { try FileSystem.writeAtomically(text, to: full) } else { try FileSystem.remove(full) }
         }
-        let id = try repo.commit(paths: outcome.writes.map(\.path), message: message, signature: writer.signature, mergeParent: theirs)
+        let id = try repo.commit(paths: outcome.writes.map(\.path), message: message, signature: writer.signature, committer: writer.committer, mergeParent: theirs)
         report.mergeCommit = id?.hex
     }
 

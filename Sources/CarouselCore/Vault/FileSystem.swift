@@ -71,7 +71,9 @@ public enum FileSystem {
         if data.count >= 2, (data[0] == 0xFF && data[1] == 0xFE) || (data[0] == 0xFE && data[1] == 0xFF) {
             throw .io("\(path) is UTF-16; save it as UTF-8")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        // Not `String(data:encoding:)`: Foundation drops a leading byte-order mark, which the
+        // person's file keeps (docs/format.md).
+        guard let text = String(validating: data, as: UTF8.self) else {
             throw .io("\(path) is not valid UTF-8 text")
         }
         return text

@@ -33,6 +33,8 @@ public struct JournalRecords: Sendable, Equatable {
     public var focus: [FocusSession] = []
     public var morning: String?
     public var night: String?
+    /// The check-in note (`reflection:`), written by `checkin --note`; read here, never rewritten.
+    public var checkinNote: String?
     /// How the night's sleep was, 1–5.
     public var sleep: Int?
 
@@ -62,6 +64,7 @@ public struct JournalRecords: Sendable, Equatable {
         }
         r.morning = fields["reflection_morning"]?.value.text
         r.night = fields["reflection_night"]?.value.text
+        r.checkinNote = fields["reflection"]?.value.text
         r.sleep = fields["sleep"]?.value.text.flatMap { Int($0) }
         return r
     }

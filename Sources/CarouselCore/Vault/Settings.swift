@@ -13,6 +13,10 @@ public struct Settings: Sendable, Equatable {
     public var weekStart: Int = 1
     public var theme: String = "auto"
     public var reduceMotion: Bool = false
+    /// Category name (lowercased) → colour name, from `categories:`.
+    public var categoryColors: [String: String] = [
+        "personal": "blue", "work": "magenta", "health": "green", "creative": "yellow", "other": "white",
+    ]
     /// The first day the vault was used, for the settings guardrail.
     public var started: Day?
 
@@ -23,12 +27,12 @@ public struct Settings: Sendable, Equatable {
     /// The file Carousel writes for a new vault.
     public static func initialText(started: Day) -> String {
         """
-        # Carousel settings. Edit by hand or with `carousel set-setting`; every change is a commit.
+        # Carousel settings. Edit by hand or with `carousel config KEY VALUE`; every change is a commit.
         budget: 10          # daily spoon budget, 5–20
         carousel: smart     # smart or linear
         views: [board, habits, countdown]
         week_start: monday
-        theme: auto
+        theme: auto         # auto (colour on a terminal) or plain
         reduce_motion: false
         started: \(started.iso)
         categories:
@@ -41,10 +45,21 @@ public struct Settings: Sendable, Equatable {
         """
     }
 
-    /// Parses settings text; problems come back with line and column.
+    /// Every key `carousel.yaml` understands.
+    public static let keys = ["budget", "carousel", "views", "week_start", "theme", "reduce_motion", "started", "categories"]
+    /// The views home can point at.
+    public static let viewNames = ["board", "habits", "streaks", "countdown", "calendar", "timeline", "checkin", "check-in"]
+    /// `theme`: `auto` colours a terminal, `plain` never colours.
+    public static let themes = ["auto", "plain"]
+    /// Colours a category may take.
+    public static let colors = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
+    static let booleans = ["true": true, "yes": true, "on": true, "false": false, "no": false, "off": false]
+
+    /// Parses settings text; problems come back with line and column. Every known key is checked
+    /// against its range; unknown keys are kept and reported by `warnings(text:)`.
     public static func parse(text: String, path: String = "carousel.yaml") throws(FileDiagnostic) -> Settings {
         var settings = Settings()
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         func diag(_ mark: Mark?, _ message: String) -> FileDiagnostic {
             let line = mark?.line ?? 1
             let source = line <= lines.count ? String(lines[line - 1]) : nil
@@ -64,27 +79,80 @@ public struct Settings: Sendable, Equatable {
         for (k, v) in mapping {
             guard let key = k.scalar?.string else { continue }
             let text = v.scalar?.string ?? ""
+            func choice(_ allowed: [String]) throws(FileDiagnostic) -> String {
+                let lower = text.lowercased()
+                guard allowed.contains(lower) else {
+                    throw diag(v.mark, "\(key) must be \(Self.list(allowed)), found \"\(text)\"")
+                }
+                return lower
+            }
             switch key {
             case "budget":
                 guard let b = Int(text), (5...20).contains(b) else { throw diag(v.mark, "budget must be 5–20, found \"\(text)\"") }
                 settings.budget = b
             case "carousel":
-                guard let m = Mode(rawValue: text.lowercased()) else { throw diag(v.mark, "carousel must be smart or linear, found \"\(text)\"") }
-                settings.carousel = m
+                settings.carousel = Mode(rawValue: try choice(Mode.allCases.map(\.rawValue))) ?? .smart
             case "views":
-                settings.views = v.sequence?.compactMap { $0.scalar?.string } ?? []
+                guard let items = v.sequence else {
+                    throw diag(v.mark, "views must be a list like [board, habits, countdown], found \"\(text)\"")
+                }
+                settings.views = []
+                for item in items {
+                    let name = item.scalar?.string ?? ""
+                    guard viewNames.contains(name.lowercased()) else {
+                        throw diag(item.mark, "views: unknown view \"\(name)\"; the views are \(Self.list(viewNames))."
+                            + Nearest.hint(for: name, among: viewNames))
+                    }
+                    settings.views.append(name.lowercased())
+                }
             case "week_start":
                 let lower = text.lowercased()
                 guard let i = weekdays.firstIndex(where: { $0 == lower || $0.prefix(3) == lower }) else {
-                    throw diag(v.mark, "week_start must be a weekday name, found \"\(text)\"")
+                    throw diag(v.mark, "week_start must be a weekday name (monday … sunday), found \"\(text)\"")
                 }
                 settings.weekStart = i + 1
-            case "theme": settings.theme = text
-            case "reduce_motion": settings.reduceMotion = ["true", "yes", "on"].contains(text.lowercased())
-            case "started": settings.started = Day(iso: text)
+            case "theme": settings.theme = try choice(themes)
+            case "reduce_motion":
+                guard let flag = booleans[text.lowercased()] else {
+                    throw diag(v.mark, "reduce_motion must be true or false, found \"\(text)\"")
+                }
+                settings.reduceMotion = flag
+            case "started":
+                guard let day = Day(iso: text) else { throw diag(v.mark, "started must be a date like 2026-11-23, found \"\(text)\"") }
+                settings.started = day
+            case "categories":
+                guard let pairs = v.mapping else {
+                    throw diag(v.mark, "categories must map a category to a colour, like `work: magenta`")
+                }
+                settings.categoryColors = [:]
+                for (category, colour) in pairs {
+                    let name = colour.scalar?.string ?? ""
+                    guard colors.contains(name.lowercased()) else {
+                        throw diag(colour.mark, "a category colour must be \(Self.list(colors)), found \"\(name)\"")
+                    }
+                    settings.categoryColors[(category.scalar?.string ?? "").lowercased()] = name.lowercased()
+                }
             default: break
             }
         }
         return settings
+    }
+
+    /// Keys Carousel does not know (kept as they are), each with the nearest known key.
+    public static func warnings(text: String, path: String = "carousel.yaml") -> [FileDiagnostic] {
+        guard let composed = try? Yams.compose(yaml: text), let mapping = composed.mapping else { return [] }
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        return mapping.compactMap { (k, _) -> FileDiagnostic? in
+            guard let key = k.scalar?.string, !keys.contains(key) else { return nil }
+            let line = k.mark?.line ?? 1
+            return FileDiagnostic(path: path, line: line, column: k.mark?.column ?? 1, severity: .warning,
+                                  message: "unknown setting '\(key)', kept as it is." + Nearest.hint(for: key, among: keys),
+                                  sourceLine: line <= lines.count ? String(lines[line - 1]) : nil)
+        }
+    }
+
+    /// "a, b or c".
+    static func list(_ words: [String]) -> String {
+        words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " or " + words[words.count - 1]
     }
 }

@@ -11,6 +11,12 @@ public struct Vault: Sendable {
     public static let journalDir = "journal"
     public static let localDir = ".carousel"
 
+    /// Whether a vault-relative path is one of Carousel's own Markdown files (a card, habit or
+    /// journal day), as opposed to a note of the person's elsewhere in the folder.
+    public static func isCarouselMarkdown(_ path: String) -> Bool {
+        path.hasSuffix(".md") && [cardsDir, habitsDir, journalDir].contains { path.hasPrefix($0 + "/") }
+    }
+
     /// Opens the vault at `path`; it must hold `carousel.yaml`.
     public init(at path: String) throws(CarouselError) {
         let absolute = Vault.absolute(path)

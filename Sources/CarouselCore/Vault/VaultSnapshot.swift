@@ -27,6 +27,7 @@ public struct VaultSnapshot: Sendable {
         }
         let index = try CardIndex(vault: vault)
         var (cards, diagnostics, stats) = try index.refresh(progress: progress)
+        diagnostics.append(contentsOf: Settings.warnings(text: settingsText))
         var journal = JournalDay(date: day)
         do {
             journal = try JournalDay.load(vault: vault, day: day).0

@@ -67,7 +67,8 @@ public struct BoardView: Sendable {
         let weekStart = snapshot.settings.weekStart
         var buckets: [Column: [Item]] = [:]
         var later: [Item] = []
-        for card in snapshot.cards where card.kind != .event && !Occurrence.isDone(card, today: today) {
+        for card in snapshot.cards where card.kind != .event && !Occurrence.isDone(card, today: today)
+            && !Occurrence.isWaiting(card, today: today) {
             let due = Occurrence.dueDay(of: card, today: today)
             let item = Item(card: card, due: due)
             if Occurrence.isOverdue(card, today: today) {

@@ -1,6 +1,6 @@
 /// The filters of `carousel list` and `carousel search`, applied to a snapshot's cards as a pure function.
 public struct CardFilter: Sendable, Equatable {
-    public enum DueTest: Sendable, Equatable { case before(Day), after(Day), on(Day) }
+    public enum DueTest: Sendable, Equatable { case before(Day), after(Day), on(Day), by(Day) }
     public enum Sort: String, Sendable, CaseIterable { case due, importance, spoons, created, title }
     public enum Status: Sendable, Equatable { case any, open, done }
 
@@ -16,17 +16,36 @@ public struct CardFilter: Sendable, Equatable {
     /// Only these paths (from an index search), when set.
     public var paths: Set<String>?
     public var sort: Sort = .due
+    /// Taskwarrior-style terms (`FilterTerms`): all of these tags, none of those.
+    public var tagsIncluded: [String] = []
+    public var tagsExcluded: [String] = []
+    /// `category:` with no value: cards without a category.
+    public var noCategory = false
+    /// `due.any:` (true) or `due.none:` / `+SOMEDAY` (false).
+    public var hasDue: Bool?
+    /// Every test must hold (`due.after:sow due.before:eow`).
+    public var dueTests: [DueTest] = []
+    public var notOverdue = false
+    /// `+REPEATING` (true) or `-REPEATING` (false).
+    public var repeatingTest: Bool?
+    /// `+TODAY`: in today's list (true) or not (false).
+    public var pulled: Bool?
+    /// Words every match contains in its title or slug (any case).
+    public var text: [String] = []
+    /// At most this many, after sorting.
+    public var limit: Int?
 
     public init() {}
 
-    /// `before:2026-12-01`, `after:friday`, `on:today` (dates as `DateInput` reads them).
-    public static func dueTest(_ text: String, today: Day) -> DueTest? {
+    /// `before:2026-12-01`, `after:friday`, `on:today`, `by:eow` (dates as `DateWords` reads them).
+    public static func dueTest(_ text: String, today: Day, weekStart: Int = 1) -> DueTest? {
         let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
-        guard parts.count == 2, let d = DateInput.parse(parts[1], today: today)?.day else { return nil }
+        guard parts.count == 2, let d = DateInput.parse(parts[1], today: today, weekStart: weekStart)?.day else { return nil }
         switch parts[0].lowercased() {
-        case "before": return .before(d)
+        case "before": return DateWords.isEnd(parts[1]) ? .by(d) : .before(d)
         case "after": return .after(d)
         case "on": return .on(d)
+        case "by": return .by(d)
         default: return nil
         }
     }
@@ -43,7 +62,7 @@ public struct CardFilter: Sendable, Equatable {
     /// The matching cards, sorted; ties keep title order so output is stable.
     public func apply(_ cards: [Card], today: Day) -> [Card] {
         let kept = cards.filter { matches($0, today: today) }
-        return kept.sorted { a, b in
+        let sorted = kept.sorted { a, b in
             switch sort {
             case .due:
                 let da = Occurrence.dueDay(of: a, today: today), db = Occurrence.dueDay(of: b, today: today)
@@ -58,12 +77,22 @@ public struct CardFilter: Sendable, Equatable {
             }
             return (a.title.lowercased(), a.slug) < (b.title.lowercased(), b.slug)
         }
+        return limit.map { Array(sorted.prefix($0)) } ?? sorted
     }
 
     public func matches(_ c: Card, today: Day) -> Bool {
         if let paths, !paths.contains(c.path) { return false }
         if let tag, !c.tags.contains(where: { $0.caseInsensitiveCompare(tag) == .orderedSame }) { return false }
         if let category, c.category?.caseInsensitiveCompare(category) != .orderedSame { return false }
+        if noCategory, c.category != nil { return false }
+        for t in tagsIncluded where !c.tags.contains(where: { $0.caseInsensitiveCompare(t) == .orderedSame }) { return false }
+        for t in tagsExcluded where c.tags.contains(where: { $0.caseInsensitiveCompare(t) == .orderedSame }) { return false }
+        if let repeatingTest, c.isRepeating != repeatingTest { return false }
+        if let pulled, c.isPulled(on: today) != pulled { return false }
+        for word in text {
+            let w = word.lowercased()
+            if !c.title.lowercased().contains(w) && !c.slug.contains(w) { return false }
+        }
         if let kind, c.kind != kind { return false }
         if repeating, !c.isRepeating { return false }
         if let spoons, !spoons.contains(c.spoons) { return false }
@@ -72,12 +101,15 @@ public struct CardFilter: Sendable, Equatable {
         if status == .open && done || status == .done && !done { return false }
         let dueDay = Occurrence.dueDay(of: c, today: today)
         if overdue, !Occurrence.isOverdue(c, today: today) { return false }
-        if let due {
+        if notOverdue, Occurrence.isOverdue(c, today: today) { return false }
+        if let hasDue, (dueDay != nil) != hasDue { return false }
+        for test in (due.map { [$0] } ?? []) + dueTests {
             guard let d = dueDay else { return false }
-            switch due {
+            switch test {
             case let .before(x): if !(d < x) { return false }
             case let .after(x): if !(d > x) { return false }
             case let .on(x): if d != x { return false }
+            case let .by(x): if d > x { return false }
             }
         }
         return true

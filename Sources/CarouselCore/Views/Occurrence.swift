@@ -30,6 +30,13 @@ public enum Occurrence {
     /// The one definition of overdue: an open one-off card (a task or an idea, not an event)
     /// whose due date has passed. Done cards, finished series and repeating cards (whose open
     /// occurrence is never before today) are never overdue; a past event is past, not overdue.
+    /// Whether the card is waiting (`wait:` after today): it stays out of the carousel and the
+    /// board until then, and `list` marks it.
+    public static func isWaiting(_ card: Card, today: Day) -> Bool {
+        guard let wait = card.wait else { return false }
+        return wait > today
+    }
+
     public static func isOverdue(_ card: Card, today: Day) -> Bool {
         guard card.kind != .event, !card.isRepeating, card.done == nil, let due = card.due?.day else { return false }
         return due < today

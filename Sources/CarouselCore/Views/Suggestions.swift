@@ -39,7 +39,7 @@ public enum Suggestions {
     public static func rank(_ snapshot: VaultSnapshot, today: Day, mode: Settings.Mode, limit: Int) -> [Suggestion] {
         var all: [Suggestion] = []
         for card in snapshot.cards {
-            if card.isPulled(on: today) || Occurrence.isDone(card, today: today) { continue }
+            if card.isPulled(on: today) || Occurrence.isDone(card, today: today) || Occurrence.isWaiting(card, today: today) { continue }
             let due = Occurrence.dueDay(of: card, today: today)
             // An event whose day has passed is over, not overdue: it lives in `countdown --past`.
             if Occurrence.isPastEvent(card, today: today) { continue }

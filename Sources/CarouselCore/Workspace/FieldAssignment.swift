@@ -19,8 +19,23 @@ public struct FieldAssignment: Sendable, Equatable {
         guard !field.isEmpty, field.allSatisfy({ ($0.isLetter && $0.isASCII) || $0.isNumber || $0 == "_" || $0 == "-" }) else {
             throw .usage("\"\(field)\" is not a field name; use letters, digits, _ and -")
         }
+        if !knownFields.contains(field) {
+            let near = Nearest.words(to: field, among: knownFields)
+            if !near.isEmpty {
+                throw .usage("unknown field '\(field)'." + Nearest.hint(for: field, among: knownFields)
+                    + " (A field of your own with a name this close is added with `carousel edit`.)")
+            }
+        }
         return FieldAssignment(field: field, value: value)
     }
+
+    /// Fields Carousel reads or writes on cards (docs/format.md); any other name is the person's
+    /// own field, kept as text, unless it is a near miss of one of these.
+    public static let knownFields: [String] = [
+        "id", "title", "kind", "spoons", "importance", "category", "tags", "due", "start", "duration", "repeat",
+        "series_start", "parent", "today", "done", "completed", "skipped", "created", "icon", "emoji", "color",
+        "remind", "except", "also", "wait", "scheduled", "until", "uid", "source", "url", "location", "notes",
+    ]
 }
 
 extension Workspace {
@@ -53,14 +68,21 @@ extension Workspace {
         case "tags":
             file.set("tags", list: FieldAssignment.list(v))
         case "due", "start", "today", "series_start":
-            guard let date = DateInput.parse(v, today: today) else {
+            guard let reading = dateWords.read(v) else {
                 throw .invalidValue(field: a.field, message: "expected \(DateInput.help), found \"\(v)\"")
             }
-            file.set(a.field, string: ["today", "series_start"].contains(a.field) ? date.day.iso : date.description)
+            let date = reading.value
+            if a.field == "due" && reading.spokenTime {
+                // A time said in words ("friday 3pm") places the card on the timeline: it sets start.
+                file.set("due", string: date.day.iso)
+                file.set("start", string: date.description)
+            } else {
+                file.set(a.field, string: ["today", "series_start"].contains(a.field) ? date.day.iso : date.description)
+            }
         case "done":
             if ["now", "true", "yes"].contains(v.lowercased()) {
                 file.set("done", string: moment.stamp.description)
-            } else if let date = DateInput.parse(v, today: today) {
+            } else if let date = DateInput.parse(v, today: today, weekStart: snapshot.settings.weekStart) {
                 file.set("done", string: date.description)
             } else {
                 throw .invalidValue(field: "done", message: "expected now or \(DateInput.help), found \"\(v)\"")
@@ -68,7 +90,7 @@ extension Workspace {
         case "completed", "skipped":
             var days: [String] = []
             for item in FieldAssignment.list(v) {
-                guard let d = DateInput.parse(item, today: today) else {
+                guard let d = DateInput.parse(item, today: today, weekStart: snapshot.settings.weekStart) else {
                     throw .invalidValue(field: a.field, message: "expected dates like 2026-11-20, found \"\(item)\"")
                 }
                 days.append(d.day.iso)
@@ -88,7 +110,7 @@ extension Workspace {
             if let chain = graph.cycle(from: file.card, withParent: parent.slug) { throw .parentCycle(chain) }
             file.set("parent", string: parent.slug)
         case "created":
-            guard let date = DateInput.parse(v, today: today) else {
+            guard let date = DateInput.parse(v, today: today, weekStart: snapshot.settings.weekStart) else {
                 throw .invalidValue(field: "created", message: "expected \(DateInput.help), found \"\(v)\"")
             }
             file.set("created", string: date.description)

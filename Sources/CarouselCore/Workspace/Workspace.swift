@@ -40,6 +40,15 @@ public final class Workspace {
     public let moment: Moment
     public var today: Day { moment.today }
     public private(set) var snapshot: VaultSnapshot
+    /// Today's short numbers for open cards (`ShortNumbers`), read on first use (a command that
+    /// neither shows numbers nor takes one never reads or writes them) and kept fresh after commits.
+    public var numbers: ShortNumbers {
+        if let n = numbersStorage { return n }
+        let n = ShortNumbers.refresh(vault: vault, cards: snapshot.cards, today: today)
+        numbersStorage = n
+        return n
+    }
+    private var numbersStorage: ShortNumbers?
     /// Things the person should hear about besides the result (edits committed, files skipped).
     public private(set) var notices: [String] = []
     let environment: [String: String]
@@ -67,6 +76,9 @@ public final class Workspace {
         snapshot = try VaultSnapshot.load(vault: vault, day: moment.today, progress: progress)
     }
 
+    /// The date words of this vault: relative to today, with its `week_start`.
+    public var dateWords: DateWords { DateWords(today: today, weekStart: snapshot.settings.weekStart) }
+
     func writer() throws(CarouselError) -> VaultWriter {
         if let w = writerStorage { return w }
         let w = try VaultWriter(vault: vault, environment: environment)
@@ -79,6 +91,7 @@ public final class Workspace {
     public func commit(_ writes: [FileWrite], message: String) throws(CarouselError) -> String? {
         let id = try writer().apply(writes, message: message)
         update(with: writes)
+        if numbersStorage != nil { numbersStorage = ShortNumbers.refresh(vault: vault, cards: snapshot.cards, today: today) }
         return id
     }
 
@@ -98,24 +111,10 @@ public final class Workspace {
         }
     }
 
-    /// The card a REF names: a slug, an id, or an unambiguous start of either. A REF that names a
-    /// file which does not parse fails with that file's error.
+    /// The card a REF names: a short number, a slug, an id, or an unambiguous start of either
+    /// (`CardRef`). A REF that names a file which does not parse fails with that file's error.
     public func resolve(_ ref: String) throws(CarouselError) -> Card {
-        let needle = ref.hasSuffix(".md") ? String(Vault.slug(ofPath: ref)) : ref
-        let cards = snapshot.cards
-        if let exact = cards.first(where: { $0.slug == needle || $0.id == needle || $0.path == ref }) { return exact }
-        if let bad = snapshot.diagnostics.first(where: { $0.severity == .error && ($0.path == ref || Vault.slug(ofPath: $0.path) == needle) }) {
-            throw .invalidFile(bad)
-        }
-        let lower = needle.lowercased()
-        let prefixed = cards.filter { $0.slug.hasPrefix(lower) || ($0.id?.lowercased().hasPrefix(lower) ?? false) }
-        if prefixed.count == 1 { return prefixed[0] }
-        if prefixed.count > 1 {
-            throw .ambiguousCard(ref: ref, candidates: prefixed.map { "\($0.slug)  (\($0.title))" }.sorted())
-        }
-        let near = cards.filter { $0.slug.contains(lower) || $0.title.lowercased().contains(lower) }
-            .prefix(5).map { "\($0.slug)  (\($0.title))" }
-        throw .unknownCard(ref: ref, candidates: Array(near))
+        try CardRef.resolve(ref, cards: snapshot.cards, numbers: numbers, diagnostics: snapshot.diagnostics)
     }
 
     /// Opens a card's file for a change.

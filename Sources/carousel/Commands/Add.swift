@@ -7,15 +7,16 @@ struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "What do you want to do? Add a card.",
         discussion: """
-            One quoted line is read as quick capture: dates (today, tomorrow, friday, next week, \
-            in 3 days, on dec 5, 2026-12-05, optionally after due/by), #tag, @category, !1–!5 importance, \
+            One quoted line is read as quick capture: dates (today, tomorrow, friday, eow, eom, next week, \
+            in 3 days, today+3, on dec 5, 2026-12-05, optionally after due/by), a time for the timeline \
+            (3pm, at 9, 15:30), #tag, @category, !1–!5 importance, \
             ~1–~5 spoons and `every …` for a repeat rule; the rest is the title. With a field flag \
             (--due, --spoons, …) only the #, @, ! and ~ markers are read, and flags win. --literal keeps the line as typed.
             """)
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The card's title, or a quick-capture line like \"Call Mum tomorrow #family !4 ~1\".")
+    @Argument(help: "The card's title, or a quick-capture line like \"Call Mum tomorrow #family !4 ~1\"; - reads one card per line from standard input.")
     var title: String
 
     @Flag(help: "Keep the text as the title; do not read dates, #tags and the like from it.")
@@ -27,7 +28,7 @@ struct Add: ParsableCommand {
     @Option(help: "How much it matters, 1–5 (default 1).")
     var importance: Int?
 
-    @Option(help: "When it is due: YYYY-MM-DD, today, tomorrow, a weekday, +3d, +2w.")
+    @Option(help: "When it is due: YYYY-MM-DD, today, tomorrow, friday, eow, eom, \"in 2 weeks\", today+3; a time (\"fri 3pm\") sets start.")
     var due: String?
 
     @Option(help: "Comma-separated tags, e.g. home,plants.")
@@ -57,12 +58,17 @@ struct Add: ParsableCommand {
     }
 
     func run() throws {
+        if title == "-" { return try addLines() }
         try reporting {
             let ws = try options.workspace(writing: true)
             printNotices(ws)
             // Date words and `every …` are read only when the line stands alone; markers always.
             let alone = [spoons, importance].allSatisfy { $0 == nil } && [due, tags, category, parent, emoji, body, repeatRule].allSatisfy { $0 == nil } && kind == nil
-            let capture = literal ? QuickCapture(title: title) : QuickCapture.parse(title, today: ws.today, words: alone)
+            let weekStart = ws.snapshot.settings.weekStart
+            let capture = literal ? QuickCapture(title: title) : QuickCapture.parse(title, today: ws.today, weekStart: weekStart, words: alone)
+            if let due, ws.dateWords.read(due) == nil {
+                throw CarouselError.invalidValue(field: "--due", message: "expected \(DateInput.help), found \"\(due)\"")
+            }
             if capture.title.trimmingCharacters(in: .whitespaces).isEmpty && !literal {
                 throw CarouselError.invalidValue(field: "title", message: "\"\(title)\" leaves no title once dates and markers are read; use --literal to keep it as typed")
             }
@@ -70,6 +76,9 @@ struct Add: ParsableCommand {
             new.spoons = spoons ?? capture.spoons
             new.importance = importance ?? capture.importance
             new.due = due ?? capture.due?.iso
+            if due == nil, let minutes = capture.time {
+                new.start = DateValue(day: capture.due ?? ws.today, minutes: minutes).description
+            }
             new.tags = tags.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? capture.tags
             new.category = category ?? capture.category
             new.parent = parent
@@ -100,7 +109,10 @@ struct Add: ParsableCommand {
     func understoodParts(_ c: QuickCapture, card: Card, today: Day) -> [String] {
         var parts: [String] = []
         if c.title != title { parts.append("title \"\(card.title)\"") }
-        if let d = c.due, due == nil { parts.append("due \(c.dueText ?? "") (\(d.iso))") }
+        if let d = card.due?.day, due.map({ Day(iso: $0) == nil }) ?? (c.due != nil) { parts.append("due " + Words.shortDate(d)) }
+        if let start = card.start, let time = start.timeText, due != nil || c.time != nil {
+            parts.append("starts " + (start.day == card.due?.day ? "" : Words.shortDate(start.day) + " ") + time)
+        }
         if tags == nil { parts += c.tags.map { "tag \($0)" } }
         if let cat = c.category, category == nil { parts.append("category \(cat)") }
         if let n = c.importance, importance == nil { parts.append("importance \(n)") }

@@ -13,18 +13,18 @@ struct Board: ParsableCommand {
             let ws = try options.workspace(writing: false)
             printDiagnostics(ws)
             let view = BoardView.make(ws.snapshot, today: ws.today)
-            if options.json { return BoardRender.json(view).print() }
-            printLines(BoardRender.lines(view, Terminal.current) + [""])
+            if options.json { return BoardRender.json(view, numbers: ws.numbers).print() }
+            printLines(BoardRender.lines(view, Terminal.current, numbers: ws.numbers) + [""])
         }
     }
 }
 
 enum BoardRender {
-    static func json(_ view: BoardView) -> JSON {
+    static func json(_ view: BoardView, numbers: ShortNumbers? = nil) -> JSON {
         func items(_ list: [BoardView.Item]) -> JSON {
             .array(list.map { item in
                 var pairs: [(String, JSON)] = []
-                if case let .object(p) = CardJSON.summary(item.card, today: view.date) { pairs = p }
+                if case let .object(p) = CardJSON.summary(item.card, today: view.date, numbers: numbers) { pairs = p }
                 // A repeating card's due is its open occurrence (the summary's), never a passed one.
                 if !item.card.isRepeating, let i = pairs.firstIndex(where: { $0.0 == "due" }) {
                     pairs[i].1 = .str(item.card.due?.description ?? item.due?.iso)
@@ -49,7 +49,7 @@ enum BoardRender {
         .someday: "No undated cards.",
     ]
 
-    static func lines(_ view: BoardView, _ t: Terminal) -> [String] {
+    static func lines(_ view: BoardView, _ t: Terminal, numbers: ShortNumbers? = nil) -> [String] {
         let width = max(80, t.width)
         let titleWidth = min(50, width - 30)
         var out: [String] = []
@@ -59,7 +59,10 @@ enum BoardRender {
             if column == .upcoming { head += t.dim("  until \(Words.shortDate(view.endOfUpcoming))") }
             out += ["", "  " + t.bold(head)]
             if items.isEmpty { out.append("    " + t.dim(empty[column] ?? "")) }
-            for item in items { out.append(line(item, today: view.date, titleWidth: titleWidth, overdue: column == .overdue, t)) }
+            for item in items {
+                let number = numbers?.number(for: item.card).map(String.init) ?? ""
+                out.append(line(item, today: view.date, titleWidth: titleWidth, overdue: column == .overdue, t, number: number))
+            }
         }
         if !view.later.isEmpty {
             out += ["", "  " + t.dim("… and \(Words.plural(view.later.count, "card")) due later: `carousel calendar --month DATE` shows them")]
@@ -68,11 +71,11 @@ enum BoardRender {
         return out
     }
 
-    static func line(_ item: BoardView.Item, today: Day, titleWidth: Int, overdue: Bool, _ t: Terminal) -> String {
+    static func line(_ item: BoardView.Item, today: Day, titleWidth: Int, overdue: Bool, _ t: Terminal, number: String = "") -> String {
         let icon = item.card.icon.map { $0 + " " } ?? ""
         let when = Words.due(item.due, today: today)
         let status = item.card.isPulled(on: today) ? "  in today" : ""
-        return "    " + t.category(item.card.category, "●") + " " + fit(icon + item.card.title, titleWidth) + "  "
+        return "  " + String(repeating: " ", count: max(0, 3 - number.count)) + number + " " + t.category(item.card.category, "●") + " " + fit(icon + item.card.title, titleWidth) + "  "
             + (overdue ? t.yellow(when) : t.dim(when)) + t.dim(status)
     }
 }

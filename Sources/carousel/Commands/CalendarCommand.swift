@@ -25,13 +25,13 @@ struct CalendarCommand: ParsableCommand {
         try reporting {
             let ws = try options.workspace(writing: false)
             printDiagnostics(ws)
-            let focus = date.flatMap { DateInput.parse($0, today: ws.today)?.day } ?? ws.today
+            let focus = date.flatMap { DateInput.parse($0, today: ws.today, weekStart: ws.snapshot.settings.weekStart)?.day } ?? ws.today
             let view = CalendarView.make(ws.snapshot, period: period, date: focus)
             if options.json { return CalendarRender.json(view).print() }
             let t = Terminal.current
             let lines: [String]
             switch period {
-            case .day: lines = CalendarRender.day(view, today: ws.today, t)
+            case .day: lines = CalendarRender.day(view, today: ws.today, t, numbers: ws.numbers)
             case .week: lines = CalendarRender.week(view, today: ws.today, t)
             case .month: lines = CalendarGridRender.month(view, today: ws.today, t)
             case .year: lines = CalendarGridRender.year(view, today: ws.today, t)

@@ -2,8 +2,9 @@ import ArgumentParser
 import CarouselCore
 import Foundation
 
-/// Slugs for shell completion of REF arguments; quiet when there is no vault.
-func completeRefs(_ words: [String]) -> [String] {
+/// Slugs for shell completion of REF arguments (the words typed so far, the index of the word
+/// being completed, and its prefix); quiet when there is no vault.
+@Sendable func completeRefs(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
     let env = ProcessInfo.processInfo.environment
     var explicit: String?
     if let i = words.firstIndex(of: "--vault"), i + 1 < words.count { explicit = words[i + 1] }
@@ -20,6 +21,6 @@ struct CompleteRefs: ParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() {
-        for slug in completeRefs(options.vault.map { ["--vault", $0] } ?? []) { print(slug) }
+        for slug in completeRefs(options.vault.map { ["--vault", $0] } ?? [], 0, "") { print(slug) }
     }
 }

@@ -20,7 +20,7 @@ struct Countdown: ParsableCommand {
                 return JSON.object([
                     ("date", .string(view.date.iso)),
                     ("events", .array(view.events.map { e in
-                        .object([("slug", .string(e.card.slug)), ("title", .string(e.card.title)), ("emoji", .str(e.card.emoji)),
+                        .object([("number", ws.numbers.number(for: e.card).map(JSON.int) ?? .null), ("slug", .string(e.card.slug)), ("title", .string(e.card.title)), ("emoji", .str(e.card.emoji)),
                                  ("date", .string(e.date.iso)), ("days_until", .int(e.daysUntil))])
                     })),
                 ]).print()
@@ -32,9 +32,12 @@ struct Countdown: ParsableCommand {
                            + t.dim("carousel add \"…\" --kind event --emoji 🎉 --due DATE"))
             }
             let titleWidth = min(44, max(80, t.width) - 36)
-            for e in view.events {
+            let numbers = view.events.map { ws.numbers.number(for: $0.card).map(String.init) ?? "" }
+            let numberWidth = numbers.map(\.count).max() ?? 0
+            for (i, e) in view.events.enumerated() {
                 let emoji = fit(e.card.emoji ?? "·", 2)
-                let line = "  " + emoji + "  " + fit(e.card.title, titleWidth) + "  " + fit(Words.shortDate(e.date), 10) + "  "
+                let number = numberWidth == 0 ? "" : String(repeating: " ", count: numberWidth - numbers[i].count) + numbers[i] + " "
+                let line = "  " + number + emoji + "  " + fit(e.card.title, titleWidth) + "  " + fit(Words.shortDate(e.date), 10) + "  "
                 out.append(e.daysUntil < 0 ? t.dim(line + phrase(e.daysUntil)) : line + t.bold(phrase(e.daysUntil)))
             }
             if view.hiddenPast > 0 { out += ["", "  " + t.dim("\(Words.plural(view.hiddenPast, "past event")) hidden · --past shows them")] }

@@ -2,35 +2,55 @@ import ArgumentParser
 import CarouselCore
 
 struct Done: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Mark a card done (a repeating card: today's occurrence).")
+    static let configuration = CommandConfiguration(
+        abstract: "Mark cards done (a repeating card: today's occurrence).",
+        discussion: "`carousel done 3 5 call-mum` finishes three cards in one commit; `carousel done +errands due.before:today` finishes what matches (asks first when more than 3 do).")
 
     @OptionGroup var options: GlobalOptions
+    @OptionGroup var bulk: BulkOptions
 
-    @Argument(help: "The card: its slug, id, or the start of either.", completion: .custom(completeRefs))
-    var ref: String
+    @Argument(parsing: .allUnrecognized, help: refsHelp, completion: .custom(completeRefs))
+    var refs: [String] = []
+
+    func validate() throws { try validateTerms(refs, required: true) }
 
     func run() throws {
         try reporting {
             let ws = try options.workspace(writing: true)
             printNotices(ws)
-            let outcome = try ws.done(ref)
-            let t = Terminal.current
-            switch outcome {
-            case let .finished(card):
-                if options.json { return CardJSON.full(try ws.open(card), today: ws.today).print() }
-                print(t.green("✓") + " Done: " + t.bold(card.title) + ". Nice one.")
-            case let .occurrence(card, next):
-                if options.json { return CardJSON.full(try ws.open(card), today: ws.today).print() }
-                let when = next.map { "Next one: " + Words.shortDate($0) + "." } ?? "That was the last one."
-                print(t.green("✓") + " Done for today: " + t.bold(card.title) + ". " + when)
-            case let .alreadyDone(card):
-                if options.json { return CardJSON.full(try ws.open(card), today: ws.today).print() }
-                if Occurrence.isFinished(card, today: ws.today) {
-                    return print(t.bold(card.title) + " has finished: its last occurrence is behind it. Nothing changed. "
-                        + t.dim("`carousel undone \(card.slug)` reopens it."))
-                }
-                print(t.bold(card.title) + " is already done. Nothing changed.")
+            let selection = try ws.select(refs, openOnly: true)
+            if selection.cards.isEmpty { return print(BulkOptions.noMatch) }
+            guard try bulk.confirm(selection.cards, verb: "mark them done", ws: ws) else { return }
+            let outcomes = try ws.done(selection.cards)
+            if options.json {
+                let cards = try outcomes.map { (o: DoneOutcome) throws(CarouselError) -> JSON in CardJSON.full(try ws.open(o.card), today: ws.today) }
+                return (selection.single ? cards[0] : JSON.object([("cards", .array(cards))])).print()
             }
+            let t = Terminal.current
+            for outcome in outcomes {
+                switch outcome {
+                case let .finished(card):
+                    print(t.green("✓") + " Done: " + t.bold(card.title) + ". Nice one.")
+                case let .occurrence(card, next):
+                    let when = next.map { "Next one: " + Words.shortDate($0) + "." } ?? "That was the last one."
+                    print(t.green("✓") + " Done for today: " + t.bold(card.title) + ". " + when)
+                case let .alreadyDone(card):
+                    if Occurrence.isFinished(card, today: ws.today) {
+                        print(t.bold(card.title) + " has finished: its last occurrence is behind it. Nothing changed. "
+                            + t.dim("`carousel undone \(card.slug)` reopens it."))
+                    } else {
+                        print(t.bold(card.title) + " is already done. Nothing changed.")
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension DoneOutcome {
+    var card: Card {
+        switch self {
+        case let .finished(c), let .occurrence(c, _), let .alreadyDone(c): return c
         }
     }
 }

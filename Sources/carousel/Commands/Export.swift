@@ -5,13 +5,13 @@ import Yams
 
 struct Export: ParsableCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable { case ics, csv, json }
-    enum Table: String, ExpressibleByArgument, CaseIterable { case cards, focus, reflections }
+    enum Table: String, ExpressibleByArgument, CaseIterable { case cards, habits, xp, focus, reflections }
 
     static let configuration = CommandConfiguration(
         abstract: "Write the vault as iCalendar, CSV or JSON for other tools.",
         discussion: """
             ics: dated cards as to-dos and events as all-day events, for any calendar app. \
-            csv: one table (--kind cards, focus or reflections). json: everything as parsed, with format_version.
+            csv: one table (--kind cards, habits, xp, focus or reflections). json: everything as parsed, with format_version.
             """)
 
     @OptionGroup var options: GlobalOptions
@@ -19,7 +19,7 @@ struct Export: ParsableCommand {
     @Option(help: "ics, csv or json.")
     var format: Format
 
-    @Option(help: "For csv: cards (default), focus or reflections.")
+    @Option(help: "For csv: cards (default), habits (one row per logged day), xp (one row per week), focus or reflections.")
     var kind: Table = .cards
 
     @Option(help: "Write to this file instead of standard output.")
@@ -67,9 +67,18 @@ enum ExportData {
         case .focus:
             return CSV.render(header: ["date", "start", "planned", "minutes", "card"],
                               rows: days.flatMap { d in d.focus.map { [d.date.iso, $0.start, String($0.planned), String($0.minutes), $0.card ?? ""] } })
+        case .habits:
+            let habits = HabitLoader.load(vault: ws.vault).habits.sorted { $0.slug < $1.slug }
+            return CSV.render(header: CSV.habitColumns, rows: habits.flatMap { CSV.habitRows($0, through: ws.today) })
+        case .xp:
+            let habits = HabitLoader.load(vault: ws.vault).habits
+            let view = ProgressView.make(cards: ws.snapshot.cards, habits: habits, journal: JournalActivity.load(vault: ws.vault),
+                                         today: ws.today, weeks: 520)
+            return CSV.render(header: CSV.xpColumns, rows: view.weeks.filter { $0.xp > 0 }.sorted { $0.start < $1.start }.map(CSV.xpRow))
         case .reflections:
             var rows: [[String]] = []
             for d in days {
+                if let c = d.checkinNote { rows.append([d.date.iso, "checkin", c, d.sleep.map(String.init) ?? ""]) }
                 if let m = d.morning { rows.append([d.date.iso, "morning", m, d.sleep.map(String.init) ?? ""]) }
                 if let n = d.night { rows.append([d.date.iso, "night", n, d.sleep.map(String.init) ?? ""]) }
             }

@@ -16,8 +16,8 @@ struct Home: ParsableCommand {
             if options.json {
                 JSON.object([
                     ("date", .string(ws.today.iso)),
-                    ("today", TodayRender.json(view.today)),
-                    ("carousel", SuggestRender.json(view.carousel, mode: mode, today: ws.today)),
+                    ("today", TodayRender.json(view.today, numbers: ws.numbers)),
+                    ("carousel", SuggestRender.json(view.carousel, mode: mode, today: ws.today, numbers: ws.numbers)),
                     ("counts", .object([
                         ("overdue", .int(view.overdue)), ("due_today", .int(view.dueToday)),
                         ("someday", .int(view.someday)), ("in_carousel", .int(view.carouselTotal)),
@@ -35,9 +35,9 @@ struct Home: ParsableCommand {
             }
             let t = Terminal.current
             var out = ["", "  " + t.bold(Words.longDate(ws.today)), "", "  " + t.bold("TODAY")]
-            out += TodayRender.lines(view.today, t)
-            out += ["", "  " + t.bold("THE CAROUSEL") + t.dim("  ·  `carousel pull <name>` takes one into today")]
-            out += SuggestRender.lines(view.carousel, mode: mode, today: ws.today, t).map { line in line }
+            out += TodayRender.lines(view.today, t, numbers: ws.numbers)
+            out += ["", "  " + t.bold("THE CAROUSEL") + t.dim("  ·  `carousel pull <number>` takes one into today")]
+            out += SuggestRender.lines(view.carousel, mode: mode, today: ws.today, t, numbers: ws.numbers)
             if view.carouselTotal > view.carousel.count {
                 out.append(t.dim("  … and \(view.carouselTotal - view.carousel.count) more: `carousel suggest --limit 0`"))
             }

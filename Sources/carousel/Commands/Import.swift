@@ -14,22 +14,29 @@ struct Import: ParsableCommand {
     @Option(help: "todotxt or taskwarrior.")
     var from: Source
 
-    @Argument(help: "The todo.txt file, or a file holding the JSON of `task export`.", completion: .file())
+    @Argument(help: "The todo.txt file, or a file holding the JSON of `task export`; - reads standard input.", completion: .file())
     var file: String
 
     func run() throws {
         try reporting {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                throw CarouselError.io("cannot read \(file); check the path and that it is a readable file")
+            let data: Data
+            if file == "-" {
+                data = FileHandle.standardInput.readDataToEndOfFile()
+            } else {
+                guard let read = FileManager.default.contents(atPath: file) else {
+                    throw CarouselError.io("cannot read \(file); check the path and that it is a readable file")
+                }
+                data = read
             }
             let plan: ImportPlan
             do {
                 switch from {
-                case .todotxt: plan = try TodoTxt.parse(String(decoding: data, as: UTF8.self))
+                case .todotxt: plan = try TodoTxt.parse(String(decoding: data, as: UTF8.self), today: options.moment.today)
                 case .taskwarrior: plan = try Taskwarrior.parse(data)
                 }
             } catch let error as ImportError {
-                let place = from == .todotxt ? "\(file):\(error.line)" : "\(file): task \(error.line)"
+                let name = file == "-" ? "standard input" : file
+                let place = from == .todotxt ? "\(name):\(error.line)" : "\(name): task \(error.line)"
                 throw CarouselError.usage("\(place): \(error.message). Nothing was imported.")
             }
             let ws = try options.workspace(writing: true)

@@ -39,7 +39,7 @@ struct Init: ParsableCommand {
                 return JSON.object([("vault", .string(vault.root)), ("sample", .bool(sample))]).print()
             }
             let t = Terminal.current
-            let here = path.map { " --vault \($0)" } ?? ""
+            let here = path.map { " --vault " + shellQuoted($0) } ?? ""
             let lines = [
                 "",
                 "  " + t.bold("Your vault is ready") + " at \(vault.root).",

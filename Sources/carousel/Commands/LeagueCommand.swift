@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import CarouselCore
 
@@ -70,6 +71,7 @@ struct FriendAdd: ParsableCommand {
         try reporting {
             let ws = try options.workspace(writing: true)
             printNotices(ws)
+            let url = Friend.absolute(url)
             let problem = try ws.addFriend(name: name, url: url)
             if let problem { printError(problem) }
             if options.json {
@@ -78,5 +80,18 @@ struct FriendAdd: ParsableCommand {
             }
             print("Added \(Slug.make(from: name)) to your league." + (problem == nil ? " `carousel league` shows the standings." : ""))
         }
+    }
+}
+
+extension Friend {
+    /// A relative path is kept as an absolute one, so `league` works from any folder.
+    static func absolute(_ url: String) -> String {
+        guard !url.contains("://"), !url.hasPrefix("/"), !url.hasPrefix("~") else { return url }
+        // scp-like `host:path` stays; a local folder that exists is made absolute.
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let local = URL(fileURLWithPath: url, relativeTo: cwd).standardizedFileURL
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: local.path, isDirectory: &isDirectory), isDirectory.boolValue else { return url }
+        return local.path
     }
 }

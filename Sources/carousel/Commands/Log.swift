@@ -13,12 +13,12 @@ struct Log: ParsableCommand {
     @Option(name: .long, help: "How many changes to show.")
     var limit = 20
 
-    @Option(name: .long, help: "Only changes on or after this date, YYYY-MM-DD (UTC).")
+    @Option(name: .long, help: "Only changes on or after this date (UTC): \(DateInput.help).")
     var since: String?
 
     func validate() throws {
-        if let since, Day(iso: since) == nil {
-            throw ValidationError("--since must be a date like 2026-11-23, found \"\(since)\"")
+        if let since, DateInput.parse(since, today: Day(year: 2000, month: 1, day: 1)!) == nil {
+            throw ValidationError("--since must be \(DateInput.help), found \"\(since)\"")
         }
     }
 
@@ -42,7 +42,7 @@ struct Log: ParsableCommand {
             } else {
                 entries = try History.recent(vault: vault, limit: limit)
             }
-            if let day = since.flatMap(Day.init(iso:)) {
+            if let day = since.flatMap({ DateInput.parse($0, today: options.moment.today)?.day }) {
                 entries = entries.filter { $0.time >= Int64(day.dayNumber) * 86_400 }
             }
             if options.json { return HistoryRender.json(entries).print() }

@@ -16,9 +16,10 @@ struct MergeDriver: ParsableCommand {
 
     func run() throws {
         do {
-            let b = try String(contentsOfFile: base, encoding: .utf8)
-            let o = try String(contentsOfFile: ours, encoding: .utf8)
-            let t = try String(contentsOfFile: theirs, encoding: .utf8)
+            // FileSystem.readText keeps a byte-order mark, which Foundation's readers drop.
+            let b = try FileSystem.readText(base)
+            let o = try FileSystem.readText(ours)
+            let t = try FileSystem.readText(theirs)
             // Git gives an empty ancestor when both sides added the file.
             let result = FileMerge.merge(path: path, base: b.isEmpty ? nil : b, ours: o, theirs: t, rule: .byValue)
             try (result.text ?? o).write(toFile: ours, atomically: true, encoding: .utf8)

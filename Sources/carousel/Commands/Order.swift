@@ -17,9 +17,9 @@ struct Order: ParsableCommand {
             let ws = try options.workspace(writing: true)
             printNotices(ws)
             let view = try ws.order(ref, to: position)
-            if options.json { return TodayRender.json(view).print() }
+            if options.json { return TodayRender.json(view, numbers: ws.numbers).print() }
             let t = Terminal.current
-            print((["", "  " + t.bold("TODAY")] + TodayRender.lines(view, t) + [""]).joined(separator: "\n"))
+            print((["", "  " + t.bold("TODAY")] + TodayRender.lines(view, t, numbers: ws.numbers) + [""]).joined(separator: "\n"))
         }
     }
 }

@@ -2,22 +2,41 @@ import ArgumentParser
 import CarouselCore
 
 struct Pull: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Pull a card from the carousel into today.")
+    static let configuration = CommandConfiguration(
+        abstract: "Pull cards from the carousel into today.",
+        discussion: "`carousel pull 3 5` or `carousel pull +errands due:today` (asks first when more than 3 match).")
 
     @OptionGroup var options: GlobalOptions
+    @OptionGroup var bulk: BulkOptions
 
-    @Argument(help: "The card: its slug, id, or the start of either.", completion: .custom(completeRefs))
-    var ref: String
+    @Argument(parsing: .allUnrecognized, help: refsHelp, completion: .custom(completeRefs))
+    var refs: [String] = []
+
+    func validate() throws { try validateTerms(refs, required: true) }
 
     func run() throws {
         try reporting {
             let ws = try options.workspace(writing: true)
             printNotices(ws)
-            let (card, changed) = try ws.pull(ref)
+            var selection = try ws.select(refs, openOnly: true)
+            if selection.cards.isEmpty { return print(BulkOptions.noMatch) }
+            if !selection.single {
+                let already = selection.cards.filter { $0.isPulled(on: ws.today) }
+                selection.cards.removeAll { $0.isPulled(on: ws.today) }
+                if selection.cards.isEmpty {
+                    return print("Already in today: " + already.map(\.title).joined(separator: ", ") + ". Nothing changed.")
+                }
+            }
+            guard try bulk.confirm(selection.cards, verb: "pull them into today", ws: ws) else { return }
+            let pulled = try ws.pull(selection.cards)
             let view = TodayView.make(ws.snapshot, today: ws.today)
-            if options.json { return TodayRender.json(view).print() }
+            if options.json { return TodayRender.json(view, numbers: ws.numbers).print() }
             let t = Terminal.current
-            print(changed ? "Pulled " + t.bold(card.title) + " into today." : t.bold(card.title) + " is already in today.")
+            if pulled.isEmpty {
+                print(selection.cards.map { t.bold($0.title) }.joined(separator: ", ") + " is already in today.")
+            } else {
+                print("Pulled " + pulled.map { t.bold($0.title) }.joined(separator: ", ") + " into today.")
+            }
             print("  " + TodayRender.spoonBar(view, t))
             if view.overloaded { print("  " + t.yellow(TodayRender.overloaded)) }
         }

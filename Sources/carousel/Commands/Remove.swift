@@ -3,30 +3,46 @@ import CarouselCore
 
 struct Remove: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "rm", abstract: "Remove a card. No confirmation: git history keeps it.")
+        commandName: "rm", abstract: "Remove cards. Git history keeps them.",
+        discussion: "One or a few cards go at once; more than 3 (from a filter such as `+old`) are listed and asked about first, or need --yes.")
 
     @OptionGroup var options: GlobalOptions
+    @OptionGroup var bulk: BulkOptions
 
-    @Argument(help: "The card: its slug, id, or the start of either.", completion: .custom(completeRefs))
-    var ref: String
+    @Argument(parsing: .allUnrecognized, help: refsHelp, completion: .custom(completeRefs))
+    var refs: [String] = []
+
+    func validate() throws { try validateTerms(refs, required: true) }
 
     func run() throws {
         try reporting {
             let ws = try options.workspace(writing: true)
             printNotices(ws)
-            let (card, orphans) = try ws.remove(ref)
+            let selection = try ws.select(refs, openOnly: false)
+            if selection.cards.isEmpty { return print(BulkOptions.noMatch) }
+            guard try bulk.confirm(selection.cards, verb: "remove them", ws: ws) else { return }
+            let cards = selection.cards
+            let orphans = try ws.remove(cards)
             if options.json {
+                let removed = cards.map { card in
+                    JSON.object([("id", .str(card.id)), ("slug", .string(card.slug)), ("title", .string(card.title)),
+                                 ("path", .string(card.path))])
+                }
                 return JSON.object([
-                    ("removed", .object([("id", .str(card.id)), ("slug", .string(card.slug)), ("title", .string(card.title)),
-                                         ("path", .string(card.path))])),
+                    ("removed", selection.single ? removed[0] : .array(removed)),
                     ("children", .array(orphans.map { .string($0.slug) })),
                 ]).print()
             }
             let t = Terminal.current
-            print("Removed " + t.bold(card.title) + ". It's still in the history if you want it back:")
-            print(t.dim("  git log -- \(card.path)   ·   git checkout HEAD~1 -- \(card.path)"))
+            if let card = cards.first, cards.count == 1 {
+                print("Removed " + t.bold(card.title) + ". It's still in the history if you want it back:")
+                print(t.dim("  git log -- \(card.path)   ·   git checkout HEAD~1 -- \(card.path)"))
+            } else {
+                print("Removed \(cards.count) cards: " + cards.map(\.title).joined(separator: ", ") + ".")
+                print(t.dim("  They are still in the history: `carousel undo` brings them all back."))
+            }
             if !orphans.isEmpty {
-                print("Its \(Words.plural(orphans.count, "child card")) stay: " + orphans.map(\.title).joined(separator: ", ") + ".")
+                print("Their \(Words.plural(orphans.count, "child card")) stay: " + orphans.map(\.title).joined(separator: ", ") + ".")
             }
         }
     }

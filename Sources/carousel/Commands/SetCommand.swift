@@ -3,24 +3,40 @@ import CarouselCore
 
 struct SetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "set", abstract: "Change fields of a card: carousel set REF spoons=2 tags=home,plants due=friday (empty clears).")
+        commandName: "set", abstract: "Change fields of cards: carousel set REF spoons=2 tags=home,plants due=friday (empty clears).",
+        discussion: "Words with `=` are changes; the others choose the cards: `carousel set 3 5 due=eow`, `carousel set +garden category=home` (asks first when more than 3 match).")
 
     @OptionGroup var options: GlobalOptions
+    @OptionGroup var bulk: BulkOptions
 
-    @Argument(help: "The card: its slug, id, or the start of either.", completion: .custom(completeRefs))
-    var ref: String
+    @Argument(parsing: .allUnrecognized,
+              help: "Cards (numbers, slugs, filters) and FIELD=VALUE pairs. Lists are comma-separated; an empty value clears the field.",
+              completion: .custom(completeRefs))
+    var words: [String] = []
 
-    @Argument(help: "FIELD=VALUE pairs. Lists are comma-separated; an empty value clears the field.")
-    var assignments: [String]
+    func validate() throws { try validateTerms(words, required: true) }
 
     func run() throws {
         try reporting {
-            let parsed = try assignments.map { (a: String) throws(CarouselError) -> FieldAssignment in try FieldAssignment.parse(a) }
+            let isAssignment = { (w: String) in w.contains("=") && !FilterTerms.isTerm(w) }
+            let parsed = try words.filter(isAssignment).map { (a: String) throws(CarouselError) -> FieldAssignment in try FieldAssignment.parse(a) }
+            let refs = words.filter { !isAssignment($0) }
+            if let first = words.firstIndex(where: isAssignment), let stray = words[first...].first(where: { !isAssignment($0) && !FilterTerms.isTerm($0) }) {
+                throw CarouselError.usage("expected FIELD=VALUE after the first change, found \"\(stray)\"; put the cards first and quote values with spaces: title=\"Call Mum\"")
+            }
+            if parsed.isEmpty { throw CarouselError.usage("say what to change, for example: carousel set \(refs.first ?? "3") spoons=2") }
             let ws = try options.workspace(writing: true)
             printNotices(ws)
-            let card = try ws.set(ref, parsed)
-            if options.json { return CardJSON.full(try ws.open(card), today: ws.today).print() }
-            print("Updated " + Terminal.current.bold(card.title) + ": " + parsed.map { $0.value.isEmpty ? "cleared \($0.field)" : "\($0.field) = \($0.value)" }.joined(separator: ", "))
+            let selection = try ws.select(refs, openOnly: false)
+            if selection.cards.isEmpty { return print(BulkOptions.noMatch) }
+            guard try bulk.confirm(selection.cards, verb: "change them", ws: ws) else { return }
+            let cards = try ws.set(selection.cards, parsed)
+            if options.json {
+                let out = try cards.map { (c: Card) throws(CarouselError) -> JSON in CardJSON.full(try ws.open(c), today: ws.today) }
+                return (selection.single ? out[0] : JSON.object([("cards", .array(out))])).print()
+            }
+            let change = parsed.map { $0.value.isEmpty ? "cleared \($0.field)" : "\($0.field) = \($0.value)" }.joined(separator: ", ")
+            print("Updated " + cards.map { Terminal.current.bold($0.title) }.joined(separator: ", ") + ": " + change)
         }
     }
 }

@@ -9,7 +9,7 @@ struct Show: ParsableCommand {
     @Argument(help: "The card: its slug, id, or the start of either.", completion: .custom(completeRefs))
     var ref: String
 
-    @Option(name: .customLong("as-of"), help: "Show the card as it was at the end of this date, YYYY-MM-DD (from the history).")
+    @Option(name: .customLong("as-of"), help: "Show the card as it was at the end of this date (from the history): \(DateInput.help).")
     var asOf: String?
 
     func run() throws {
@@ -26,7 +26,9 @@ struct Show: ParsableCommand {
             }
             var file = try ws.open(card)
             if let asOf {
-                guard let day = Day(iso: asOf) else { throw CarouselError.usage("--as-of must be a date like 2026-11-23, found \"\(asOf)\"") }
+                guard let day = DateInput.parse(asOf, today: ws.today, weekStart: ws.snapshot.settings.weekStart)?.day else {
+                    throw CarouselError.usage("--as-of must be \(DateInput.help), found \"\(asOf)\"")
+                }
                 guard let old = try History.text(vault: ws.vault, path: card.path, asOf: day) else {
                     throw CarouselError.usage("\(card.title) did not exist yet on \(day.iso)")
                 }
@@ -62,7 +64,7 @@ struct Show: ParsableCommand {
             row("created", card.created?.description)
             row("id", card.id ?? t.dim("(none yet; written on the first change)"))
             let body = file.document.body.trimmingCharacters(in: .whitespacesAndNewlines)
-            if !body.isEmpty { out += [""] + body.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 } }
+            if !body.isEmpty { out += [""] + TextLines.split(body, keepTrailingEmpty: true).map { "  " + $0 } }
             out.append("")
             print(out.joined(separator: "\n"))
         }

@@ -32,7 +32,7 @@ struct Timeline: ParsableCommand {
         try reporting {
             let ws = try options.workspace(writing: false)
             printDiagnostics(ws)
-            let focus = date.flatMap { DateInput.parse($0, today: ws.today)?.day } ?? ws.today
+            let focus = date.flatMap { DateInput.parse($0, today: ws.today, weekStart: ws.snapshot.settings.weekStart)?.day } ?? ws.today
             let nowMinutes = now.flatMap(Timeline.minutes) ?? ws.moment.minutes
             let days: [Day]
             if week {
@@ -43,16 +43,16 @@ struct Timeline: ParsableCommand {
             }
             let views = days.map { TimelineView.make(ws.snapshot, date: $0) }
             if options.json {
-                if !week { return TimelineRender.json(views[0], now: views[0].date == ws.today ? nowMinutes : nil).print() }
+                if !week { return TimelineRender.json(views[0], now: views[0].date == ws.today ? nowMinutes : nil, numbers: ws.numbers).print() }
                 return JSON.object([
                     ("from", .string(days[0].iso)), ("to", .string(days[6].iso)),
-                    ("days", .array(views.map { TimelineRender.json($0, now: $0.date == ws.today ? nowMinutes : nil) })),
+                    ("days", .array(views.map { TimelineRender.json($0, now: $0.date == ws.today ? nowMinutes : nil, numbers: ws.numbers) })),
                 ]).print()
             }
             let t = Terminal.current
             var out: [String] = []
             for view in views {
-                out += TimelineRender.lines(view, now: view.date == ws.today ? nowMinutes : nil, compact: week, t)
+                out += TimelineRender.lines(view, now: view.date == ws.today ? nowMinutes : nil, compact: week, t, numbers: ws.numbers)
             }
             if let problems = views.first?.problems, !problems.isEmpty {
                 out += ["", "  " + t.yellow("Not on the timeline (their start cannot be read):")]
@@ -65,12 +65,12 @@ struct Timeline: ParsableCommand {
 }
 
 enum TimelineRender {
-    static func json(_ view: TimelineView, now: Int?) -> JSON {
+    static func json(_ view: TimelineView, now: Int?, numbers: ShortNumbers? = nil) -> JSON {
         .object([
             ("date", .string(view.date.iso)),
             ("now", now.map { .string(TimelineView.clock($0)) } ?? .null),
             ("items", .array(view.items.map { item in
-                .object([
+                .object((numbers.map { [("number", $0.number(for: item.card).map(JSON.int) ?? .null)] } ?? []) + [
                     ("slug", .string(item.card.slug)), ("title", .string(item.card.title)),
                     ("start", .string(TimelineView.clock(item.start))), ("end", .string(TimelineView.clock(item.end))),
                     ("duration_minutes", .int(item.durationMinutes)), ("overlaps", .array(item.overlaps.map(JSON.string))),
@@ -85,7 +85,7 @@ enum TimelineRender {
         ])
     }
 
-    static func lines(_ view: TimelineView, now: Int?, compact: Bool, _ t: Terminal) -> [String] {
+    static func lines(_ view: TimelineView, now: Int?, compact: Bool, _ t: Terminal, numbers: ShortNumbers? = nil) -> [String] {
         var out = ["", "  " + t.bold(Words.longDate(view.date))]
         if view.items.isEmpty {
             out.append("  " + (compact ? t.dim("nothing scheduled") : "Nothing scheduled. The day is yours."))
@@ -104,7 +104,8 @@ enum TimelineRender {
             }
             let time = TimelineView.clock(item.start) + "–" + TimelineView.clock(item.end)
             let icon = item.card.icon.map { $0 + " " } ?? ""
-            var text = "  " + time + "  " + t.category(item.card.category, "●") + " "
+            let number = item.done ? "" : numbers?.number(for: item.card).map { "\($0) " } ?? ""
+            var text = "  " + time + "  " + t.category(item.card.category, "●") + " " + t.dim(number)
             let title = fit((item.done && !t.color ? "✓ " : "") + icon + item.card.title, titleWidth)
             text += (item.done ? t.strike(title) : title) + "  " + t.dim(fit(TimelineView.length(item.durationMinutes), 6))
             if !item.overlaps.isEmpty { text += t.yellow("⚠ overlaps " + item.overlaps.joined(separator: ", ")) }

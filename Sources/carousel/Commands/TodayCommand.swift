@@ -12,9 +12,9 @@ struct TodayCommand: ParsableCommand {
             let ws = try options.workspace(writing: false)
             printDiagnostics(ws)
             let view = TodayView.make(ws.snapshot, today: ws.today)
-            if options.json { return TodayRender.json(view).print() }
+            if options.json { return TodayRender.json(view, numbers: ws.numbers).print() }
             let t = Terminal.current
-            print((["", "  " + t.bold("Today, " + Words.longDate(ws.today))] + [""] + TodayRender.lines(view, t) + [""])
+            print((["", "  " + t.bold("Today, " + Words.longDate(ws.today))] + [""] + TodayRender.lines(view, t, numbers: ws.numbers) + [""])
                 .joined(separator: "\n"))
         }
     }

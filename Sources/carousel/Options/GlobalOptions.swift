@@ -44,8 +44,17 @@ struct GlobalOptions: ParsableArguments {
 
     /// Opens the vault for a command; `writing` commits pending editor edits first.
     func workspace(writing: Bool) throws(CarouselError) -> Workspace {
-        try Workspace(vault: try locateVault(), moment: moment, environment: environment, forWriting: writing,
-                      progress: ProgressBar.indexing())
+        let ws = try Workspace(vault: try locateVault(), moment: moment, environment: environment, forWriting: writing,
+                               progress: ProgressBar.indexing())
+        applyLook(ws.snapshot.settings)
+        return ws
+    }
+
+    /// The settings' look: `theme: plain` turns colour off unless `--color` asked for it, and
+    /// categories take their colours from `categories:`.
+    func applyLook(_ settings: Settings) {
+        if color == .auto, settings.theme == "plain" { setenv("CAROUSEL_COLOR", "never", 1) }
+        Terminal.categoryColors = settings.categoryColors
     }
 }
 

@@ -11,7 +11,7 @@ struct ListFilters: ParsableArguments {
     @Option(help: "Only cards in this category.")
     var category: String?
 
-    @Option(help: "before:DATE, after:DATE or on:DATE (dates as --due takes them in `add`).")
+    @Option(help: "before:DATE, after:DATE, on:DATE or by:DATE (on or before); dates as --due takes them, e.g. before:eow.")
     var due: String?
 
     @Flag(help: "Only overdue cards: open one-off tasks and ideas whose due date has passed (never events, done cards or repeating cards).")
@@ -38,10 +38,19 @@ struct ListFilters: ParsableArguments {
     @Option(help: "due (default), importance, spoons, created or title.")
     var sort: CardFilter.Sort = .due
 
+    @Option(help: "Show at most N cards (0 = all).")
+    var limit: Int?
+
+    @Argument(parsing: .allUnrecognized,
+              help: "Taskwarrior-style filters: +tag -tag category:work due.before:eow kind:event status:open; numbers and words narrow further.")
+    var terms: [String] = []
+
     func validate() throws {
+        try validateTerms(terms)
+        if let limit, limit < 0 { throw ValidationError("--limit must be 0 (all) or more, found \(limit)") }
         if open && done { throw ValidationError("--open and --done together match nothing; pick one") }
         if let due, CardFilter.dueTest(due, today: Day(dayNumber: 0)) == nil {
-            throw ValidationError("--due must be before:DATE, after:DATE or on:DATE, found \"\(due)\"")
+            throw ValidationError("--due must be before:DATE, after:DATE, on:DATE or by:DATE, found \"\(due)\"")
         }
         for (name, value) in [("--spoons", spoons), ("--importance", importance)] {
             if let value, CardFilter.range(value) == nil {
@@ -50,11 +59,32 @@ struct ListFilters: ParsableArguments {
         }
     }
 
-    func filter(today: Day) -> CardFilter {
+    /// The filter of the flags and the terms. Bare numbers pick cards by today's number; other
+    /// bare words must appear in the title or slug.
+    func filter(_ ws: Workspace) throws(CarouselError) -> CardFilter {
+        let parsed = try FilterTerms.parse(terms, dates: ws.dateWords)
+        var f = parsed.filter
+        let base = filter(today: ws.today, weekStart: ws.snapshot.settings.weekStart)
+        f.merge(base)
+        var paths: Set<String>?
+        for word in parsed.words {
+            guard let n = CardRef.number(word) else {
+                f.text.append(word)
+                continue
+            }
+            guard let card = ws.numbers.card(numbered: n, in: ws.snapshot.cards) else { throw CarouselError.unknownNumber(n) }
+            paths = (paths ?? []).union([card.path])
+        }
+        if let paths { f.paths = paths }
+        if let limit { f.limit = limit == 0 ? nil : limit }
+        return f
+    }
+
+    func filter(today: Day, weekStart: Int = 1) -> CardFilter {
         var f = CardFilter()
         f.tag = tag
         f.category = category
-        f.due = due.flatMap { CardFilter.dueTest($0, today: today) }
+        f.due = due.flatMap { CardFilter.dueTest($0, today: today, weekStart: weekStart) }
         f.overdue = overdue
         f.status = open ? .open : done ? .done : .any
         f.repeating = repeating

@@ -42,7 +42,7 @@ enum CalendarRender {
         }
     }
 
-    static func day(_ view: CalendarView, today: Day, _ t: Terminal) -> [String] {
+    static func day(_ view: CalendarView, today: Day, _ t: Terminal, numbers: ShortNumbers? = nil) -> [String] {
         var out = ["", "  " + t.bold(header(view))]
         let entries = view.days.first?.entries ?? []
         if entries.isEmpty {
@@ -55,7 +55,8 @@ enum CalendarRender {
             let time = (e.card.due?.timeText ?? e.card.start?.timeText).map { $0 + "  " } ?? ""
             out.append("  " + mark(e, t) + " " + title(e, width: min(44, width - time.count), t) + " " + t.dim(time))
             if !e.done, view.from >= today {
-                let hint = e.card.isPulled(on: today) && view.from == today ? "in today" : "carousel pull \(e.card.slug)"
+                let ref = numbers?.number(for: e.card).map(String.init) ?? e.card.slug
+                let hint = e.card.isPulled(on: today) && view.from == today ? "in today" : "carousel pull \(ref)"
                 out.append("      " + t.dim(fit(hint, width - 4)))
             }
         }

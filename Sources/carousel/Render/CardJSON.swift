@@ -4,8 +4,10 @@ import Yams
 /// JSON shapes for cards, shared by the commands (documented in docs/cli.md).
 enum CardJSON {
     /// The short form used in lists: id, slug, title, spoons, importance, category, tags, due, done.
-    static func summary(_ card: Card, today: Day) -> JSON {
-        .object([
+    /// With `numbers`, the card's short number for the day comes first (null when it has none).
+    static func summary(_ card: Card, today: Day, numbers: ShortNumbers? = nil) -> JSON {
+        let number: [(String, JSON)] = numbers.map { [("number", $0.number(for: card).map(JSON.int) ?? .null)] } ?? []
+        return .object(number + [
             ("id", .str(card.id)),
             ("slug", .string(card.slug)),
             ("title", .string(card.title)),

@@ -14,18 +14,21 @@ enum SuggestRender {
             + (s.pinned ? " · repeats, due" : "")
     }
 
-    static func lines(_ list: [Suggestion], mode: Settings.Mode, today: Day, _ t: Terminal) -> [String] {
+    static func lines(_ list: [Suggestion], mode: Settings.Mode, today: Day, _ t: Terminal, numbers: ShortNumbers? = nil) -> [String] {
         guard !list.isEmpty else { return ["  " + empty] }
         let width = max(80, t.width)
+        let labels = list.map { s in numbers?.number(for: s.card).map(String.init) ?? "" }
+        let labelWidth = numbers == nil ? 0 : (labels.map(\.count).max() ?? 0) + 1
         var out: [String] = []
-        for s in list {
+        for (index, s) in list.enumerated() {
             let card = s.card
+            let label = labelWidth == 0 ? "" : String(repeating: " ", count: labelWidth - 1 - labels[index].count) + labels[index] + " "
             let title = fit((card.icon.map { $0 + " " } ?? "") + card.title, 36)
             let score = mode == .smart ? t.bold(fit(Words.number(s.score), 6)) + " " : ""
             let spoons = t.category(card.category, fit(Words.spoons(card.spoons), 6))
             let reason = why(s, mode: mode, today: today)
-            let head = "  \(score)\(title) \(spoons)"
-            let headWidth = 2 + (mode == .smart ? 7 : 0) + 36 + 1 + 6
+            let head = "  \(label)\(score)\(title) \(spoons)"
+            let headWidth = 2 + labelWidth + (mode == .smart ? 7 : 0) + 36 + 1 + 6
             let room = width - headWidth - 1
             // Shorter and shorter, each still saying something whole: never "due in 2 da…".
             let shortDue = Words.shortDue(s.due, today: today)
@@ -37,12 +40,12 @@ enum SuggestRender {
         return out
     }
 
-    static func json(_ list: [Suggestion], mode: Settings.Mode, today: Day) -> JSON {
+    static func json(_ list: [Suggestion], mode: Settings.Mode, today: Day, numbers: ShortNumbers? = nil) -> JSON {
         .object([
             ("date", .string(today.iso)),
             ("mode", .string(mode.rawValue)),
             ("cards", .array(list.map { s in
-                .object([
+                .object((numbers.map { [("number", $0.number(for: s.card).map(JSON.int) ?? .null)] } ?? []) + [
                     ("id", .str(s.card.id)),
                     ("slug", .string(s.card.slug)),
                     ("title", .string(s.card.title)),

@@ -1,3 +1,4 @@
+import CarouselCore
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -32,16 +33,14 @@ struct Terminal {
     func cyan(_ t: String) -> String { paint(t, "36") }
     func strike(_ t: String) -> String { paint(t, "2;9") }
 
-    /// The colour code of a known category.
+    /// Category colours from the vault's settings (`categories:` in carousel.yaml).
+    nonisolated(unsafe) static var categoryColors = Settings().categoryColors
+
+    /// A category's text in the colour its settings give it.
     func category(_ name: String?, _ text: String) -> String {
-        switch name?.lowercased() {
-        case "personal": return paint(text, "34")
-        case "work": return paint(text, "35")
-        case "health": return paint(text, "32")
-        case "creative": return paint(text, "33")
-        case "other": return paint(text, "37")
-        default: return text
-        }
+        guard let name, let colour = Terminal.categoryColors[name.lowercased()],
+              let code = Settings.colors.firstIndex(of: colour) else { return text }
+        return paint(text, String(30 + code))
     }
 }
 

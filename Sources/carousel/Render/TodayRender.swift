@@ -5,24 +5,28 @@ enum TodayRender {
     static let emptyDay = "Your day is clear. Pull something from the carousel when you're ready."
     static let overloaded = "That's a lot for one day. Anything you don't finish just goes back to the carousel."
 
-    static func lines(_ view: TodayView, _ t: Terminal) -> [String] {
+    /// Open cards show their short number for the day (`carousel done 3`), finished ones a tick.
+    static func lines(_ view: TodayView, _ t: Terminal, numbers: ShortNumbers? = nil) -> [String] {
         var out: [String] = []
+        let labels = view.items.map { item in numbers?.number(for: item.card).map(String.init) ?? "" }
+        let labelWidth = max(2, labels.map(\.count).max() ?? 0)
         if view.items.isEmpty {
             out.append("  " + emptyDay)
         } else {
             var n = 0
-            for item in view.items {
+            for (index, item) in view.items.enumerated() {
                 let card = item.card
                 let title = fit((card.icon.map { $0 + " " } ?? "") + card.title, 40)
                 let mark = item.done ? t.green("✓") : "○"
                 let spoons = t.category(card.category, fit(Words.spoons(card.spoons), 6))
                 let repeatMark = card.isRepeating ? t.dim(" ↻") : ""
                 if item.done {
-                    out.append("      \(mark) \(t.strike(title)) \(spoons)\(repeatMark)")
+                    out.append("  " + String(repeating: " ", count: labelWidth + 2) + "\(mark) \(t.strike(title)) \(spoons)\(repeatMark)")
                 } else {
                     n += 1
-                    let num = n < 10 ? " \(n)" : "\(n)"
-                    out.append("  \(num). \(mark) \(title) \(spoons)\(repeatMark)")
+                    let label = numbers == nil ? "\(n)." : labels[index]
+                    let num = String(repeating: " ", count: max(0, labelWidth + 1 - label.count)) + label
+                    out.append("  \(num) \(mark) \(title) \(spoons)\(repeatMark)")
                 }
             }
         }
@@ -50,14 +54,14 @@ enum TodayRender {
         return bar + "  " + (view.overloaded ? t.yellow(text) : text) + done
     }
 
-    static func json(_ view: TodayView) -> JSON {
+    static func json(_ view: TodayView, numbers: ShortNumbers? = nil) -> JSON {
         .object([
             ("date", .string(view.date.iso)),
             ("budget", .int(view.budget)),
             ("spoons_planned", .int(view.spoonsPlanned)),
             ("spoons_done", .int(view.spoonsDone)),
             ("overloaded", .bool(view.overloaded)),
-            ("cards", .array(view.items.map { CardJSON.summary($0.card, today: view.date) })),
+            ("cards", .array(view.items.map { CardJSON.summary($0.card, today: view.date, numbers: numbers) })),
         ])
     }
 }

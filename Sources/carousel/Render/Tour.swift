@@ -46,7 +46,7 @@ enum Tour {
                     \(t.bold("carousel list"))           every card; \(t.bold("carousel search WORD")) finds one
                     \(t.bold("carousel focus"))          a 25-minute focus timer
                   When you're done: \(t.bold("carousel done \(card.slug)"))
-                  Don't want the tour card? \(t.bold("carousel remove \(card.slug)"))
+                  Don't want the tour card? \(t.bold("carousel rm \(card.slug)"))
 
                 """)
         } catch is TourStop {

@@ -53,6 +53,7 @@ enum Words {
         if Occurrence.isPastEvent(card, today: today) {
             return "past"
         }
+        if Occurrence.isWaiting(card, today: today), let wait = card.wait { return "from \(shortDate(wait))" }
         let day = Occurrence.dueDay(of: card, today: today)
         if let day, day < today, !Occurrence.isOverdue(card, today: today) { return "was due \(shortDate(day))" }
         return due(day, today: today)

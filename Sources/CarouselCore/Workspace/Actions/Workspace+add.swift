@@ -4,6 +4,8 @@ public struct NewCard: Sendable {
     public var spoons: Int?
     public var importance: Int?
     public var due: String?
+    /// A start date-time (`YYYY-MM-DDTHH:MM`) or date words, for the timeline.
+    public var start: String?
     public var tags: [String] = []
     public var category: String?
     public var parent: String?
@@ -18,13 +20,30 @@ public struct NewCard: Sendable {
 extension Workspace {
     /// Creates `cards/<slug>.md` and commits it as "add: <title>".
     public func add(_ new: NewCard) throws(CarouselError) -> Card {
+        try add([new])[0]
+    }
+
+    /// Creates one card per entry and commits them all as one commit ("add: <title>" for one,
+    /// "add: N cards" for more). Every entry is checked before anything is written.
+    public func add(_ news: [NewCard]) throws(CarouselError) -> [Card] {
+        guard !news.isEmpty else { throw .usage("nothing to add: every line was empty") }
+        var taken = Set(snapshot.cards.map(\.slug) + snapshot.diagnostics.map { Vault.slug(ofPath: $0.path) })
+        var files: [CardFile] = []
+        for new in news { files.append(try newCardFile(new, taken: &taken)) }
+        let message = files.count == 1 ? "add: \(files[0].card.title)" : "add: \(files.count) cards"
+        try commit(files.map { FileWrite(path: $0.path, text: $0.text) }, message: message)
+        return files.map(\.card)
+    }
+
+    /// The file for a new card, at a slug not in `taken` (which gains it).
+    func newCardFile(_ new: NewCard, taken: inout Set<String>) throws(CarouselError) -> CardFile {
         let title = new.title.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !title.isEmpty else { throw .invalidValue(field: "title", message: "What do you want to do? The title cannot be empty") }
         guard !title.contains("\n") else { throw .invalidValue(field: "title", message: "must be one line") }
         var base = Slug.make(from: title)
         if base.isEmpty { base = "card" }
-        let taken = Set(snapshot.cards.map(\.slug) + snapshot.diagnostics.map { Vault.slug(ofPath: $0.path) })
         let slug = Slug.unique(base) { taken.contains($0) || FileSystem.stamp(vault.url("\(Vault.cardsDir)/\($0).md")) != nil }
+        taken.insert(slug)
         var file = CardFile.new(path: "\(Vault.cardsDir)/\(slug).md", title: title)
         file.set("id", string: moment.makeID())
         var assignments: [FieldAssignment] = []
@@ -34,13 +53,13 @@ extension Workspace {
         if let c = new.category { assignments.append(.init(field: "category", value: c)) }
         if !new.tags.isEmpty { assignments.append(.init(field: "tags", value: new.tags.joined(separator: ","))) }
         if let d = new.due { assignments.append(.init(field: "due", value: d)) }
+        if let s = new.start { assignments.append(.init(field: "start", value: s)) }
         if let r = new.repeatRule { assignments.append(.init(field: "repeat", value: r)) }
         if let p = new.parent { assignments.append(.init(field: "parent", value: p)) }
         if let e = new.emoji { assignments.append(.init(field: "emoji", value: e)) }
         for a in assignments where !a.value.isEmpty { try apply(a, to: &file) }
         file.set("created", string: moment.stamp.description)
         if let body = new.body, !body.isEmpty { file.setBody("\n" + body + (body.hasSuffix("\n") ? "" : "\n")) }
-        try commit([FileWrite(path: file.path, text: file.text)], message: "add: \(title)")
-        return file.card
+        return file
     }
 }

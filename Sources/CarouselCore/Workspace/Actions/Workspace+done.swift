@@ -13,20 +13,38 @@ extension Workspace {
     /// `completed` and moves `due` to its next occurrence, never copying the card; after its
     /// last occurrence it gets its `done` stamp once (see `recordOccurrence`).
     public func done(_ ref: String) throws(CarouselError) -> DoneOutcome {
-        let card = try resolve(ref)
-        if Occurrence.isDone(card, today: today) { return .alreadyDone(card) }
-        var file = try open(card)
-        file.ensureID(moment.makeID)
-        var next: Day?
-        if let series = Series(card, today: today) {
-            next = recordOccurrence(series, in: &file, field: "completed")
-        } else {
-            file.set("done", string: moment.stamp.description)
+        try done([try resolve(ref)])[0]
+    }
+
+    /// Marks several cards done in one commit ("done: A, B and C"). Cards already done are
+    /// reported as such and not written.
+    public func done(_ cards: [Card]) throws(CarouselError) -> [DoneOutcome] {
+        var outcomes: [DoneOutcome] = []
+        var writes: [FileWrite] = []
+        var changed: [Card] = []
+        var pulled = false
+        for card in cards {
+            if Occurrence.isDone(card, today: today) {
+                outcomes.append(.alreadyDone(card))
+                continue
+            }
+            var file = try open(card)
+            file.ensureID(moment.makeID)
+            var next: Day?
+            if let series = Series(card, today: today) {
+                next = recordOccurrence(series, in: &file, field: "completed")
+            } else {
+                file.set("done", string: moment.stamp.description)
+            }
+            writes.append(FileWrite(path: file.path, text: file.text))
+            changed.append(file.card)
+            pulled = pulled || card.isPulled(on: today)
+            outcomes.append(card.isRepeating ? .occurrence(file.card, next: next) : .finished(file.card))
         }
-        var writes = [FileWrite(path: file.path, text: file.text)]
-        if card.isPulled(on: today) { writes.append(try journalWrite(changed: [file.card])) }
-        try commit(writes, message: "done: \(card.title)")
-        return card.isRepeating ? .occurrence(file.card, next: next) : .finished(file.card)
+        guard !writes.isEmpty else { return outcomes }
+        if pulled { writes.append(try journalWrite(changed: changed)) }
+        try commit(writes, message: "done: \(Workspace.titles(changed))")
+        return outcomes
     }
 
     /// Records `today` in `completed` or `skipped` and moves `due` to the next open occurrence.

@@ -18,7 +18,10 @@ extension Workspace {
     /// The habit a REF names: slug, id, title, or an unambiguous start of a slug or title.
     public func resolveHabit(_ ref: String) throws(CarouselError) -> Habit {
         if let habit = try findHabit(ref) { return habit }
-        let near = habits().habits.map { "\($0.slug)  (\($0.title))" }.sorted()
+        let all = habits().habits
+        let close = Nearest.words(to: ref, among: all.map(\.slug))
+        if !close.isEmpty { throw .usage("no habit matches \"\(ref)\"." + Nearest.hint(for: ref, among: all.map(\.slug))) }
+        let near = all.map { "\($0.slug)  (\($0.title))" }.sorted()
         throw .usage("no habit matches \"\(ref)\"" + (near.isEmpty ? "; add one with `carousel habit add TITLE`"
             : ". Your habits:\n" + near.map { "  " + $0 }.joined(separator: "\n")))
     }

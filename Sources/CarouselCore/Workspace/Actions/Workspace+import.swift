@@ -11,14 +11,16 @@ extension Workspace {
     public func importItems(_ plan: ImportPlan, source: String) throws(CarouselError) -> ImportResult {
         var result = ImportResult(notes: plan.notes)
         var known = Set<String>()
+        var slugByKey: [String: String] = [:]
         for card in snapshot.cards {
             guard let text = try? FileSystem.readText(vault.url(card.path)), text.contains("import_key:"),
                   let doc = try? FrontMatterDocument(text: text), let key = (try? FrontMatterFields(document: doc))?["import_key"]?.value.text
             else { continue }
             known.insert(key)
+            slugByKey[key] = card.slug
         }
         var taken = Set(snapshot.cards.map(\.slug) + snapshot.diagnostics.map { Vault.slug(ofPath: $0.path) })
-        var writes: [FileWrite] = []
+        var files: [(item: ImportedItem, file: CardFile)] = []
         for item in plan.items {
             if known.contains(item.key) {
                 result.alreadyThere += 1
@@ -29,6 +31,7 @@ extension Workspace {
             if base.isEmpty { base = "card" }
             let slug = Slug.unique(base) { taken.contains($0) || FileSystem.stamp(vault.url("\(Vault.cardsDir)/\($0).md")) != nil }
             taken.insert(slug)
+            slugByKey[item.key] = slug
             var file = CardFile.new(path: "\(Vault.cardsDir)/\(slug).md", title: item.title)
             file.set("id", string: moment.makeID())
             if let n = item.importance { file.set("importance", int: n) }
@@ -36,6 +39,8 @@ extension Workspace {
             if !item.tags.isEmpty { file.set("tags", list: item.tags) }
             if let d = item.due { file.set("due", string: d.description) }
             if let r = item.repeatRule { file.set("repeat", string: r) }
+            if let s = item.start { file.set("start", string: s.description) }
+            if let w = item.wait { file.set("wait", string: w.iso) }
             if let d = item.done {
                 if item.repeatRule == nil { file.set("done", string: d.description) } else { file.set("completed", list: [d.day.iso]) }
             }
@@ -43,11 +48,43 @@ extension Workspace {
             for (k, v) in item.extras where file.document.lineRange(of: k) == nil { file.set(k, string: v) }
             file.set("import_key", string: item.key)
             if !item.body.isEmpty { file.setBody("\n" + item.body) }
-            writes.append(FileWrite(path: file.path, text: file.text))
-            result.added.append(file.card)
+            files.append((item, file))
         }
+        linkDependencies(&files, slugByKey: slugByKey, notes: &result.notes)
+        let writes = files.map { FileWrite(path: $0.file.path, text: $0.file.text) }
+        result.added = files.map(\.file.card)
         guard !writes.isEmpty else { return result }
         try commit(writes, message: "import: \(writes.count) card\(writes.count == 1 ? "" : "s") from \(source)")
         return result
+    }
+
+    /// "T depends on D" (Taskwarrior): D must be finished first, so D becomes T's child when it
+    /// is new in this import and has no parent; T's notes name every card it depends on.
+    func linkDependencies(_ files: inout [(item: ImportedItem, file: CardFile)], slugByKey: [String: String],
+                          notes: inout [String]) {
+        var parentOf: [String: String] = [:]  // child slug → parent slug, assigned here
+        let indexBySlug = Dictionary(files.enumerated().map { ($0.element.file.card.slug, $0.offset) }) { a, _ in a }
+        for i in files.indices where !files[i].item.dependsOn.isEmpty {
+            let owner = files[i].file.card.slug
+            var named: [String] = []
+            for key in files[i].item.dependsOn {
+                guard let dep = slugByKey[key] else {
+                    notes.append("\(files[i].item.title): depends on a task that is not in this import (\(key)); not linked")
+                    continue
+                }
+                named.append(dep)
+                // No cycle: the owner must not already sit below the dependency.
+                var up: String? = owner, cycle = false
+                while let s = up { if s == dep { cycle = true; break }; up = parentOf[s] }
+                if let j = indexBySlug[dep], files[j].file.card.parent == nil, parentOf[dep] == nil, !cycle {
+                    files[j].file.set("parent", string: owner)
+                    parentOf[dep] = owner
+                }
+            }
+            if !named.isEmpty {
+                let line = "Depends on: " + named.map { "`\($0)`" }.joined(separator: ", ") + "\n"
+                files[i].file.setBody((files[i].item.body.isEmpty ? "\n" : "\n" + files[i].item.body) + line)
+            }
+        }
     }
 }

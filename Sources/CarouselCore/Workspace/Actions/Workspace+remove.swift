@@ -3,14 +3,23 @@ extension Workspace {
     /// asked first. Children keep their `parent:` line and are returned so the view can say so.
     public func remove(_ ref: String) throws(CarouselError) -> (card: Card, orphans: [Card]) {
         let card = try resolve(ref)
-        let orphans = snapshot.cards.filter { $0.parent == card.slug || ($0.parent != nil && $0.parent == card.id) }
-        var writes = [FileWrite(path: card.path, text: nil)]
-        if card.isPulled(on: today) {
-            var removed = card
-            removed.today = nil
-            writes.append(try journalWrite(changed: [removed]))
+        return (card, try remove([card]))
+    }
+
+    /// Deletes several cards in one commit ("rm: A and B"). Returns the children left without
+    /// their parent (children removed too are not counted).
+    public func remove(_ cards: [Card]) throws(CarouselError) -> [Card] {
+        guard !cards.isEmpty else { return [] }
+        let gone = Set(cards.map(\.path))
+        let orphans = snapshot.cards.filter { child in
+            !gone.contains(child.path) && cards.contains { $0.slug == child.parent || (child.parent != nil && child.parent == $0.id) }
         }
-        try commit(writes, message: "rm: \(card.title)")
-        return (card, orphans)
+        var writes = cards.map { FileWrite(path: $0.path, text: nil) }
+        let pulled = cards.filter { $0.isPulled(on: today) }
+        if !pulled.isEmpty {
+            writes.append(try journalWrite(changed: pulled.map { var removed = $0; removed.today = nil; return removed }))
+        }
+        try commit(writes, message: "rm: \(Workspace.titles(cards))")
+        return orphans
     }
 }

@@ -3,13 +3,25 @@ extension Workspace {
     /// Returns false when it was already there.
     public func pull(_ ref: String) throws(CarouselError) -> (card: Card, changed: Bool) {
         let card = try resolve(ref)
-        if card.isPulled(on: today) { return (card, false) }
-        var file = try open(card)
-        file.ensureID(moment.makeID)
-        file.set("today", string: today.iso)
-        try commit([FileWrite(path: file.path, text: file.text), try journalWrite(changed: [file.card])],
-                   message: "pull into today: \(card.title)")
-        return (file.card, true)
+        let pulled = try pull([card])
+        return (pulled.first ?? card, !pulled.isEmpty)
+    }
+
+    /// Puts several cards into Today in one commit; returns those that were not there yet.
+    public func pull(_ cards: [Card]) throws(CarouselError) -> [Card] {
+        var writes: [FileWrite] = []
+        var changed: [Card] = []
+        for card in cards where !card.isPulled(on: today) {
+            var file = try open(card)
+            file.ensureID(moment.makeID)
+            file.set("today", string: today.iso)
+            writes.append(FileWrite(path: file.path, text: file.text))
+            changed.append(file.card)
+        }
+        guard !writes.isEmpty else { return [] }
+        writes.append(try journalWrite(changed: changed))
+        try commit(writes, message: "pull into today: \(Workspace.titles(changed))")
+        return changed
     }
 
     /// Takes a card out of Today and commits "drop from today: <title>". It goes back to the carousel.

@@ -1,0 +1,47 @@
+import Foundation
+
+extension Workspace {
+    /// The settings as written in carousel.yaml, key by key (values as they read in the file).
+    public func settingValues() throws(CarouselError) -> [(key: String, value: String)] {
+        let s = snapshot.settings
+        return [
+            ("budget", String(s.budget)), ("carousel", s.carousel.rawValue), ("views", s.views.joined(separator: ", ")),
+            ("week_start", Settings.weekdays[s.weekStart - 1]), ("theme", s.theme),
+            ("reduce_motion", String(s.reduceMotion)), ("started", s.started?.iso ?? ""),
+            ("categories", s.categoryColors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")),
+        ]
+    }
+
+    /// Sets one top-level setting in carousel.yaml, touching only its line, after checking the
+    /// whole file still reads; commits "settings: KEY VALUE". Returns false when nothing changed.
+    /// `views` takes a comma-separated list.
+    public func setSetting(_ key: String, to value: String) throws(CarouselError) -> Bool {
+        guard Settings.keys.contains(key), key != "categories" else {
+            throw .usage("unknown setting '\(key)'." + Nearest.hint(for: key, among: Settings.keys.filter { $0 != "categories" })
+                + " The settings are " + Settings.keys.filter { $0 != "categories" }.joined(separator: ", ")
+                + "; categories are edited in carousel.yaml.")
+        }
+        let text = try FileSystem.readText(vault.url(Vault.settingsFile))
+        let rendered: String
+        if key == "views" {
+            let names = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            rendered = "[" + names.joined(separator: ", ") + "]"
+        } else {
+            let plain = value.trimmingCharacters(in: .whitespaces)
+            let simple = !plain.isEmpty && plain.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+            rendered = simple ? plain : YAMLRender.scalar(plain)
+        }
+        var file = SettingsFile(text: text)
+        file.set(key, rendered: rendered)
+        do {
+            _ = try Settings.parse(text: file.text)
+        } catch {
+            var message = error.message
+            for prefix in [key + ": ", key + " "] where message.hasPrefix(prefix) { message.removeFirst(prefix.count) }
+            throw .invalidValue(field: key, message: message)
+        }
+        if file.text == text { return false }
+        try commit([FileWrite(path: Vault.settingsFile, text: file.text)], message: "settings: \(key) \(value)")
+        return true
+    }
+}

@@ -1,0 +1,77 @@
+/// How a REF names a card, in one place for every command: a short number (today's, from
+/// `ShortNumbers`), a slug, a path, an id, or an unambiguous start of a slug or id.
+public enum CardRef {
+    /// How many candidates an ambiguous REF lists before "… and N more".
+    public static let shownCandidates = 10
+
+    /// `3` → 3: digits with no leading zero (an id prefix like `01K` is never a number).
+    public static func number(_ ref: String) -> Int? {
+        guard let first = ref.first, first != "0", ref.count <= 6, ref.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int(ref)
+    }
+
+    /// The card `ref` names. An ambiguous REF lists its candidates; an unknown one its nearest
+    /// matches; a REF naming a file that does not parse fails with that file's error.
+    /// `numbers` is read only when the REF is a number or the answer lists candidates.
+    public static func resolve(_ ref: String, cards: [Card], numbers numbersIfNeeded: @autoclosure () -> ShortNumbers?,
+                               diagnostics: [FileDiagnostic] = []) throws(CarouselError) -> Card {
+        if let n = number(ref) {
+            if let card = numbersIfNeeded()?.card(numbered: n, in: cards) { return card }
+            if let exact = cards.first(where: { $0.slug == ref }) { return exact }
+            throw .unknownNumber(n)
+        }
+        let needle = ref.hasSuffix(".md") ? String(Vault.slug(ofPath: ref)) : ref
+        if let exact = cards.first(where: { $0.slug == needle || $0.id == needle || $0.path == ref }) { return exact }
+        if let bad = diagnostics.first(where: { $0.severity == .error && ($0.path == ref || Vault.slug(ofPath: $0.path) == needle) }) {
+            throw .invalidFile(bad)
+        }
+        let lower = needle.lowercased()
+        let prefixed = cards.filter { $0.slug.hasPrefix(lower) || ($0.id?.lowercased().hasPrefix(lower) ?? false) }
+        if prefixed.count == 1 { return prefixed[0] }
+        let numbers = numbersIfNeeded()
+        if prefixed.count > 1 {
+            throw .ambiguousCard(ref: ref, candidates: prefixed.sorted { $0.slug < $1.slug }.map { describe($0, numbers) })
+        }
+        throw .unknownCard(ref: ref, candidates: nearest(lower, in: cards).map { describe($0, numbers) })
+    }
+
+    /// "call-mum  (Call Mum)", with the card's number when it has one: "3  call-mum  (Call Mum)".
+    static func describe(_ card: Card, _ numbers: ShortNumbers?) -> String {
+        let head = numbers?.number(for: card).map { "\($0)  " } ?? ""
+        return "\(head)\(card.slug)  (\(card.title))"
+    }
+
+    /// Up to five cards whose slug is a few edits away from `needle`, or that contain it.
+    public static func nearest(_ needle: String, in cards: [Card]) -> [Card] {
+        let limit = max(2, needle.count / 3)
+        var scored: [(Int, Card)] = []
+        for card in cards {
+            let slug = card.slug.lowercased()
+            if slug.contains(needle) || card.title.lowercased().contains(needle) {
+                scored.append((0, card))
+                continue
+            }
+            // Compare with the whole slug and with its start of the same length ("cal-mu" ~ "call-mum").
+            let d = min(distance(needle, slug), distance(needle, String(slug.prefix(needle.count))) + 1)
+            if d <= limit { scored.append((d, card)) }
+        }
+        return scored.sorted { ($0.0, $0.1.slug) < ($1.0, $1.1.slug) }.prefix(5).map(\.1)
+    }
+
+    /// Levenshtein distance between two strings, by characters.
+    public static func distance(_ a: String, _ b: String) -> Int {
+        let x = Array(a), y = Array(b)
+        if x.isEmpty { return y.count }
+        if y.isEmpty { return x.count }
+        var previous = Array(0...y.count)
+        var current = [Int](repeating: 0, count: y.count + 1)
+        for i in 1...x.count {
+            current[0] = i
+            for j in 1...y.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[y.count]
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+/// Short numbers for open cards, stable for the day (like Taskwarrior's ids): `carousel done 3`.
+///
+/// The first time a day's numbers are needed, the open cards are numbered 1, 2, 3… in a fixed
+/// order (due date, soonest first and undated last, then created, then slug). Cards added or
+/// reopened later that day get the next free numbers; a card keeps its number all day, also after it is done,
+/// so `done 3` and `undone 3` name the same card. The numbers are kept in
+/// `.carousel/numbers.tsv`, which is local to this device and never committed: deleting it only
+/// renumbers from the cards open at that moment.
+public struct ShortNumbers: Sendable, Equatable {
+    public struct Entry: Sendable, Equatable {
+        public var number: Int
+        /// The card's id, when it has one.
+        public var id: String?
+        /// The card's file, relative to the vault.
+        public var path: String
+    }
+
+    /// The day the numbers belong to, `YYYY-MM-DD`.
+    public var date: String
+    public private(set) var entries: [Entry]
+    /// Lookups, so numbering a large vault stays linear: by id, and by path for cards that had
+    /// no id when they were numbered (a card made again at a removed card's path is a new card).
+    private var byID: [String: Int] = [:]
+    private var byPath: [String: Int] = [:]
+
+    public init(date: Day, entries: [Entry] = []) {
+        self.date = date.iso
+        self.entries = []
+        for e in entries { append(e) }
+    }
+
+    /// The cache file: the date on the first line, then `number<TAB>id<TAB>path` per card (an
+    /// empty id for a card without one). Plain lines, because this is read on every command.
+    public var text: String {
+        var out = date + "\n"
+        for e in entries { out += "\(e.number)\t\(e.id ?? "")\t\(e.path)\n" }
+        return out
+    }
+
+    /// Reads `text`; nil when the first line is not a date. Lines that do not read are skipped.
+    public init?(text: String) {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: true)
+        guard let first = lines.first, let day = Day(iso: first) else { return nil }
+        lines.removeFirst()
+        self.init(date: day)
+        for line in lines {
+            let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard parts.count == 3, let n = Int(parts[0]), !parts[2].isEmpty else { continue }
+            append(Entry(number: n, id: parts[1].isEmpty ? nil : String(parts[1]), path: String(parts[2])))
+        }
+    }
+
+    mutating func append(_ e: Entry) {
+        entries.append(e)
+        if let id = e.id { byID[id] = e.number } else { byPath[e.path] = e.number }
+    }
+
+    public static func == (a: ShortNumbers, b: ShortNumbers) -> Bool { a.date == b.date && a.entries == b.entries }
+
+    static let file = Vault.localDir + "/numbers.tsv"
+
+    /// The card's number today, if it has one.
+    public func number(for card: Card) -> Int? {
+        if let id = card.id, let n = byID[id] { return n }
+        return byPath[card.path]
+    }
+
+    /// The card that has number `n` today, among `cards`.
+    public func card(numbered n: Int, in cards: [Card]) -> Card? {
+        guard let e = entries.first(where: { $0.number == n }) else { return nil }
+        if let id = e.id { return cards.first { $0.id == id } }
+        return cards.first { $0.path == e.path }
+    }
+
+    /// The numbers for `today`: yesterday's are dropped, open cards without a number get the next
+    /// ones in the fixed order. Pure: the caller loads and saves.
+    public static func assign(previous: ShortNumbers?, cards: [Card], today: Day) -> ShortNumbers {
+        var result = previous?.date == today.iso ? previous! : ShortNumbers(date: today)
+        // Refresh ids learnt since (a hand-made card gets its id on first write).
+        let byPath = Dictionary(cards.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        if result.entries.contains(where: { $0.id == nil && byPath[$0.path]?.id != nil }) {
+            result = ShortNumbers(date: today, entries: result.entries.map { e in
+                var e = e
+                if e.id == nil { e.id = byPath[e.path]?.id }
+                return e
+            })
+        }
+        let open = cards.filter { !Occurrence.isDone($0, today: today) && result.number(for: $0) == nil }
+        var next = (result.entries.map(\.number).max() ?? 0) + 1
+        for card in open.sorted(by: { order($0, $1, today: today) }) {
+            result.append(Entry(number: next, id: card.id, path: card.path))
+            next += 1
+        }
+        return result
+    }
+
+    /// Due date (undated last), then created (unknown last), then slug.
+    static func order(_ a: Card, _ b: Card, today: Day) -> Bool {
+        let da = Occurrence.dueDay(of: a, today: today)?.dayNumber ?? Int.max
+        let db = Occurrence.dueDay(of: b, today: today)?.dayNumber ?? Int.max
+        if da != db { return da < db }
+        if a.created != b.created {
+            guard let ca = a.created else { return false }
+            guard let cb = b.created else { return true }
+            return ca < cb
+        }
+        return a.slug < b.slug
+    }
+
+    /// Loads the day's numbers, numbers what is new, and saves them when something changed.
+    /// A cache that cannot be read or written is rebuilt or skipped: numbers are a convenience.
+    public static func refresh(vault: Vault, cards: [Card], today: Day) -> ShortNumbers {
+        let path = vault.url(file)
+        let previous = FileManager.default.contents(atPath: path).flatMap { ShortNumbers(text: String(decoding: $0, as: UTF8.self)) }
+        let numbers = assign(previous: previous, cards: cards, today: today)
+        if numbers != previous { try? FileSystem.writeAtomically(numbers.text, to: path) }
+        return numbers
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import CarouselCore
+
+struct Config: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show or change the vault's settings (carousel.yaml).",
+        discussion: """
+            `carousel config` lists every setting; `carousel config KEY` prints one; `carousel config KEY VALUE` \
+            changes it (one commit). Keys: budget (5–20), carousel (smart or linear), views (a comma-separated \
+            list of board, habits, countdown, calendar, timeline, checkin), week_start (a weekday), theme (auto \
+            or plain), reduce_motion (true or false). Categories and their colours are edited in carousel.yaml.
+            """)
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "The setting to show or change.")
+    var key: String?
+
+    @Argument(help: "Its new value.")
+    var value: String?
+
+    func run() throws {
+        try reporting {
+            let ws = try options.workspace(writing: value != nil)
+            printNotices(ws)
+            let values = try ws.settingValues()
+            guard let key else {
+                if options.json { return JSON.object(values.map { ($0.key, .string($0.value)) }).print() }
+                let width = values.map(\.key.count).max() ?? 0
+                for (k, v) in values { print("  " + k.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + v) }
+                return
+            }
+            guard let value else {
+                guard let current = values.first(where: { $0.key == key }) else {
+                    throw CarouselError.usage("unknown setting '\(key)'." + Nearest.hint(for: key, among: Settings.keys))
+                }
+                if options.json { return JSON.object([(current.key, .string(current.value))]).print() }
+                return print(current.value)
+            }
+            let changed = try ws.setSetting(key, to: value)
+            let started = ws.snapshot.settings.started
+            let note = changed && Settings.guardrailApplies(started: started, today: ws.today) ? Settings.guardrailNote : nil
+            if options.json {
+                return JSON.object([("key", .string(key)), ("value", .string(value)), ("changed", .bool(changed)),
+                                    ("note", .str(note))]).print()
+            }
+            print(changed ? "\(key) is now \(value)." : "\(key) is already \(value).")
+            if let note { print(Terminal.current.dim(note)) }
+        }
+    }
+}

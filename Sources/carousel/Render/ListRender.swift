@@ -1,0 +1,71 @@
+import CarouselCore
+
+/// Lines and JSON for card lists (`list`, `search`, and what bulk commands are about to change).
+enum ListRender {
+    static func json(_ cards: [Card], today: Day, numbers: ShortNumbers) -> JSON {
+        .object([("cards", .array(cards.map { c in
+            .object([
+                ("number", numbers.number(for: c).map(JSON.int) ?? .null),
+                ("id", .str(c.id)), ("slug", .string(c.slug)), ("title", .string(c.title)),
+                ("due", .str(CardJSON.dueText(c, today: today))), ("tags", .array(c.tags.map(JSON.string))),
+                ("category", .str(c.category)), ("importance", .int(c.importance)), ("spoons", .int(c.spoons)),
+                ("done", .bool(Occurrence.isDone(c, today: today))),
+                ("overdue", .bool(Occurrence.isOverdue(c, today: today))),
+                ("waiting", .bool(Occurrence.isWaiting(c, today: today))),
+            ])
+        }))])
+    }
+
+    static func text(_ cards: [Card], today: Day, numbers: ShortNumbers, empty: String) {
+        guard !cards.isEmpty else { return print(empty) }
+        printLines(lines(cards, today: today, numbers: numbers, width: Terminal.current.width, Terminal.current))
+        print(Terminal.current.dim("\(cards.count) card\(cards.count == 1 ? "" : "s")"))
+    }
+
+    /// One line per card: number, mark, due, spoons, slug, title, tags. The slug is never cut
+    /// (it is what people type); the title, last, gives way, so a line fits `width` whenever the
+    /// slug leaves room. Narrow lines drop the spoons and use short due words.
+    static func lines(_ cards: [Card], today: Day, numbers: ShortNumbers, width: Int, _ t: Terminal) -> [String] {
+        let spoons = width >= 72, longDue = width >= 90
+        let dueWidth = longDue ? 15 : 11
+        let rows = cards.map { c -> (card: Card, number: String, done: Bool, due: String) in
+            let done = Occurrence.isDone(c, today: today)
+            return (c, done ? "" : numbers.number(for: c).map(String.init) ?? "", done, dueWords(c, today: today, long: longDue))
+        }
+        let numberWidth = rows.map(\.number.count).max() ?? 0
+        let prefix = (numberWidth > 0 ? numberWidth + 1 : 0) + 2 + dueWidth + 2 + (spoons ? 7 : 0)
+        // Slugs share a column unless one is so long the titles would get under 20 columns.
+        let longest = cards.map { displayWidth($0.slug) }.max() ?? 0
+        let slugColumn = min(longest, max(12, width - prefix - 2 - 20))
+        return rows.map { row in
+            let c = row.card
+            let num = numberWidth > 0 ? String(repeating: " ", count: numberWidth - row.number.count) + row.number + " " : ""
+            let mark = row.done ? t.green("✓") : " "
+            let due = fit(row.due, dueWidth)
+            let slugWidth = max(slugColumn, displayWidth(c.slug))
+            let room = width - prefix - slugWidth - 2
+            let title = self.title(c)
+            let titleText = displayWidth(title) <= room ? title : fit(title, max(4, room))
+            var line = num + mark + " " + due + "  " + (spoons ? fit(Words.spoons(c.spoons), 5) + "  " : "")
+                + t.dim(fit(c.slug, slugWidth)) + "  " + t.category(c.category, titleText)
+            let tags = c.tags.map { "#" + $0 }.joined(separator: " ")
+            let left = room - displayWidth(titleText) - 2
+            if !tags.isEmpty, left >= 4 {
+                line += "  " + t.dim(displayWidth(tags) <= left ? tags : fit(tags, left))
+            }
+            return line
+        }
+    }
+
+    /// `Words.cardDue` ("finished", "past", "was due …", "3 days overdue", "due tomorrow"), or
+    /// its short form for narrow lines ("was 21 Nov", "3d overdue", "in 2d").
+    static func dueWords(_ c: Card, today: Day, long: Bool) -> String {
+        let words = Words.cardDue(c, today: today)
+        if long || ["finished", "done", "past"].contains(words) { return words }
+        let day = Occurrence.dueDay(of: c, today: today)
+        if words.hasPrefix("was due"), let day { return "was \(day.day) \(Words.months[day.month - 1])" }
+        return Words.shortDue(day, today: today)
+    }
+
+    static func title(_ c: Card) -> String { (c.icon.map { $0 + " " } ?? "") + c.title }
+}
