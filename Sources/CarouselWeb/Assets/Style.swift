@@ -126,6 +126,7 @@ ol.chart .bar { position: relative; width: 100%; max-width: 3rem; height: 9rem; 
 ol.chart .planned, ol.chart .done { position: absolute; bottom: 0; left: 0; right: 0; }
 ol.chart .planned { background: var(--planned); opacity: .45; } ol.chart .done { background: var(--done); }
 form.note { display: flex; flex-direction: column; gap: .5rem; max-width: 36rem; }
+form.note .button { align-self: flex-start; }
 dl.fields { display: grid; grid-template-columns: max-content 1fr; gap: .3rem 1rem; }
 dl.fields dt { color: var(--muted); }
 .body { background: var(--card); border: 1px solid var(--line); border-radius: .75rem; padding: .5rem 1.25rem; margin: 1rem 0; }
