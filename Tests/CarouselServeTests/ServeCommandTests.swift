@@ -34,3 +34,26 @@ final class ServeCommandTests: XCTestCase {
         XCTAssertTrue(r.err.contains("needs the carousel-serve program"), r.err)
     }
 }
+
+import CarouselWeb
+
+/// Which Host headers name this server.
+final class HostTests: XCTestCase {
+    func testLoopbackAcceptsOnlyLoopbackNamesWithThePort() {
+        let access = Access()
+        access.bound(address: "127.0.0.1", port: 4321)
+        for host in ["127.0.0.1:4321", "localhost:4321", "[::1]:4321"] { XCTAssertTrue(access.allows(host: host), host) }
+        for host in ["127.0.0.1:80", "evil.example:4321", "127.0.0.1.evil.example:4321", "192.168.1.5:4321", ""] {
+            XCTAssertFalse(access.allows(host: host), host)
+        }
+    }
+
+    func testEveryInterfaceAcceptsAddressesButNeverANameThatCouldBeRebound() {
+        let access = Access()
+        access.bound(address: "0.0.0.0", port: 4321)
+        for host in ["192.168.1.5:4321", "10.0.0.2:4321", "[fe80::1]:4321"] { XCTAssertTrue(access.allows(host: host), host) }
+        for host in ["evil.example:4321", "192.168.1.5:80", "1.2.3:4321", "192.168.1.500:4321"] {
+            XCTAssertFalse(access.allows(host: host), host)
+        }
+    }
+}

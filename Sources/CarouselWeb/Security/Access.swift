@@ -9,6 +9,8 @@ public final class Access: @unchecked Sendable {
     public static let cookieName = "carousel_token"
     private let lock = NSLock()
     private var hosts: Set<String>
+    /// Listening on every interface: any IP address (never a DNS name) with this port is allowed.
+    private var wildcardPort: Int?
 
     public init(token: String = Access.makeToken(), hosts: Set<String> = []) {
         self.token = token
@@ -29,13 +31,20 @@ public final class Access: @unchecked Sendable {
         }
         lock.lock()
         hosts.formUnion(names)
+        if address == "0.0.0.0" || address == "::" { wildcardPort = port }
         lock.unlock()
     }
 
     public func allows(host: String) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        return hosts.contains(host.lowercased())
+        if hosts.contains(host.lowercased()) { return true }
+        guard let port = wildcardPort, host.hasSuffix(":\(port)") else { return false }
+        // An address typed as numbers cannot be re-pointed by DNS, so it cannot be rebound.
+        let name = host.dropLast(":\(port)".count)
+        let ipv4 = name.split(separator: ".", omittingEmptySubsequences: false)
+        if ipv4.count == 4, ipv4.allSatisfy({ UInt8($0) != nil }) { return true }
+        return name.hasPrefix("[") && name.hasSuffix("]") && name.dropFirst().dropLast().allSatisfy { $0.isHexDigit || $0 == ":" }
     }
 
     /// Compares without stopping at the first difference, so timing says nothing about the token.
