@@ -3,12 +3,13 @@
 
 SHELL       := /bin/bash
 SWIFT       ?= swift
-DEPS        := libgit2-dev pkg-config libsqlite3-dev git systemd
+DEPS        := libgit2-dev pkg-config libsqlite3-dev git systemd chromium chromium-driver fonts-noto-color-emoji \
+               openssh-server openssh-client nginx-light fcgiwrap libnss-wrapper openssl
 DEMO_DATE   := 2026-11-23
 BIN_DIR      = $(shell $(SWIFT) build --show-bin-path)
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps pydeps build demo test bench release install clean
+.PHONY: deps pydeps build demo test bench release install clean screenshots
 
 ## deps: install missing system packages (apt)
 deps:
@@ -18,10 +19,11 @@ deps:
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 
-## pydeps: the Python packages the tests use as independent oracles (iCalendar readers)
-PYDEPS := icalendar recurring-ical-events python-dateutil
+## pydeps: the Python packages the tests use: independent oracles (iCalendar readers) and
+## Selenium, which drives Debian's chromium (from deps) in the browser tests
+PYDEPS := icalendar recurring-ical-events python-dateutil selenium
 pydeps:
-	@python3 -c "import icalendar, recurring_ical_events, dateutil" 2>/dev/null || \
+	@python3 -c "import icalendar, recurring_ical_events, dateutil, selenium" 2>/dev/null || \
 	  python3 -m pip install -q $(PYDEPS) 2>/dev/null || \
 	  python3 -m pip install -q --break-system-packages $(PYDEPS)
 
@@ -50,17 +52,22 @@ demo: build
 test: deps pydeps
 	$(SWIFT) build
 	@mkdir -p .build
-	@set -o pipefail; CAROUSEL_TEST_PYTHON=required $(SWIFT) test --disable-swift-testing 2>&1 | tee .build/test.log
+	@set -o pipefail; CAROUSEL_TEST_PYTHON=required CAROUSEL_REQUIRE_BROWSER=1 $(SWIFT) test --disable-swift-testing 2>&1 | tee .build/test.log
 	@awk '/Executed [0-9]+ tests?, with / { n = $$2; s = 0; f = 0; \
 	    if (match($$0, /[0-9]+ tests? skipped/)) s = substr($$0, RSTART) + 0; \
 	    if (match($$0, /[0-9]+ failures?/)) f = substr($$0, RSTART) + 0 } \
 	  END { if (n == "") { print "no test summary found"; exit 1 } \
 	    print "tests: " n - f - s " passed, " f " failed" (s ? ", " s " skipped" : "") }' .build/test.log
 
+## screenshots: a PNG of every page of `carousel serve`, light and dark, into docs/screenshots/
+screenshots: deps pydeps
+	$(SWIFT) build
+	python3 Tests/Browser/webtest.py "$(BIN_DIR)" --screenshots docs/screenshots
+
 ## release: an optimized binary with the static Swift standard library
 release: deps
 	$(SWIFT) build -c release --static-swift-stdlib
-	@echo "Built $$($(SWIFT) build -c release --show-bin-path)/carousel"
+	@echo "Built $$($(SWIFT) build -c release --show-bin-path)/carousel and carousel-serve beside it"
 
 ## install: the release binary, shell completions (bash, zsh, fish) and carousel.1 under PREFIX
 ## (default /usr/local; `make install PREFIX=$$HOME/.local` needs no root)
@@ -71,6 +78,7 @@ install: release
 	install -d "$$root/bin" "$$root/share/man/man1" "$$root/share/bash-completion/completions" \
 	  "$$root/share/zsh/site-functions" "$$root/share/fish/vendor_completions.d"; \
 	install -m 755 "$$bin" "$$root/bin/carousel"; \
+	install -m 755 "$$(dirname "$$bin")/carousel-serve" "$$root/bin/carousel-serve"; \
 	"$$bin" --generate-completion-script bash > "$$root/share/bash-completion/completions/carousel"; \
 	"$$bin" --generate-completion-script zsh > "$$root/share/zsh/site-functions/_carousel"; \
 	"$$bin" --generate-completion-script fish > "$$root/share/fish/vendor_completions.d/carousel.fish"; \

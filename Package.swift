@@ -12,6 +12,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // Only `carousel-serve` links it; default traits off to keep builds short.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
     ],
     targets: [
         // The system libgit2 (Debian: libgit2-dev 1.5.1). Nothing else lives here.
@@ -42,6 +44,16 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // `carousel serve`: the views as a local web page. A separate binary so the command
+        // line never links or loads the web server.
+        .target(
+            name: "CarouselWeb",
+            dependencies: [
+                "CarouselCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
+        .executableTarget(name: "carousel-serve", dependencies: ["CarouselWeb"]),
         // Fuzz targets: libFuzzer entry points under `make fuzz`, replay tools otherwise.
         .target(name: "FuzzSupport"),
         .executableTarget(name: "fuzz-card", dependencies: ["CarouselCore", "FuzzSupport"]),
@@ -55,5 +67,15 @@ let package = Package(
         ),
         // End-to-end: runs the built `carousel` binary against temporary vaults.
         .testTarget(name: "CarouselCLITests", dependencies: ["carousel"], exclude: ["Fixtures"]),
+        // The web server: router tests in process, and a headless browser against the binary.
+        .testTarget(
+            name: "CarouselServeTests",
+            dependencies: [
+                "CarouselWeb",
+                "carousel",
+                "carousel-serve",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
     ]
 )

@@ -27,7 +27,8 @@ declare -A cell
 checks=()
 rows=("carousel --version" "today (warm, nothing changed)" "suggest (warm)" "calendar --month (warm)" "board (warm)"
       "today after one editor edit" "index, cold (no .carousel/)" "done X (one card, one commit)"
-      "git status" "git add X && git commit" "read every file (cat)" "peak memory of suggest")
+      "git status" "git add X && git commit" "read every file (cat)" "peak memory of suggest"
+      "serve: home page (warm)" "serve: home page after one editor edit")
 for n in "${sizes[@]}"; do
   v="$work/v$n"; bench/generate-vault.sh "$n" "$v" >/dev/null
   "$bin" index --vault "$v" >/dev/null
@@ -52,6 +53,17 @@ for n in "${sizes[@]}"; do
   cell["git add X && git commit,$n"]=$(median_ms commit_one)
   cell["read every file (cat),$n"]=$(median_ms bash -c "find '$v/cards' -name '*.md' -print0 | xargs -0 cat > /dev/null")
   cell["peak memory of suggest,$n"]="$(peak_mb "$bin" suggest --vault "$v") MB"
+  # The web page: home through `carousel serve` on 127.0.0.1, timed by curl (no process start).
+  out="$work/serve$n.txt"; "$bin" serve --vault "$v" --port 0 > "$out" 2>&1 & pid=$!
+  for _ in $(seq 300); do grep -q token= "$out" && break; sleep 0.1; done
+  url=$(grep -o 'http://[^ ]*' "$out"); base=${url%%/?token=*}; jar="carousel_token=${url##*token=}"
+  serve_ms() { for ((r = 0; r < runs; r++)); do "$@" >/dev/null 2>&1 || true; curl -s -o /dev/null -w '%{time_total}\n' -b "$jar" "$base/"; done |
+    sort -n | awk '{a[NR]=$1} END {printf "%.1f", a[int((NR+1)/2)]*1000}'; }
+  curl -s -o /dev/null -b "$jar" "$base/"
+  cell["serve: home page (warm),$n"]=$(serve_ms true)
+  touch_one() { f="$v/cards/card-$(( RANDOM % n + 1 )).md"; [ -f "$f" ] && echo "<!-- edited -->" >> "$f"; sleep 0.4; }
+  cell["serve: home page after one editor edit,$n"]=$(serve_ms touch_one)
+  kill "$pid"; wait "$pid" 2>/dev/null || true
 done
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f×", a / b; else print "-" }'; }
@@ -63,7 +75,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f×", a / b; el
     for n in "${sizes[@]}"; do
       val=${cell["$r,$n"]}
       case "$r" in
-        today*|suggest*|calendar*|board*) rt=$(ratio "$val" "${cell["git status,$n"]}") ;;
+        today*|suggest*|calendar*|board*|serve*) rt=$(ratio "$val" "${cell["git status,$n"]}") ;;
         done*) rt=$(ratio "$val" "${cell["git add X && git commit,$n"]}") ;;
         index*) rt=$(ratio "$val" "${cell["read every file (cat),$n"]}") ;;
         *) rt="" ;;
@@ -74,6 +86,13 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f×", a / b; el
   done
   echo
   for c in "${checks[@]}"; do echo "- $c"; done
+  # 50 clients at once for 10 s on loopback (reading home, adding cards): every answer a success,
+  # every added card in its file and its commit.
+  if [ "${BENCH_LOAD:-1}" = 1 ] && load=$(python3 Tests/Browser/webtest.py "$(dirname "$bin")" --load 10 2>&1); then
+    echo "- serve under load: $(echo "$load" | tail -1)"
+  else
+    echo "- serve under load: FAILED or skipped: $(echo "${load:-}" | tail -3 | tr '\n' ' ')"
+  fi
   echo
   echo "Ratios: views against \`git status\`, \`done\` against \`git add && git commit\`, the cold index against reading every file, all on the same vault in the same run."
 } | tee "$work/table.md"

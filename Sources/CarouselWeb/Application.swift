@@ -1,0 +1,48 @@
+import CarouselCore
+import Hummingbird
+import Logging
+
+/// How `carousel serve` was asked to run.
+public struct ServeOptions: Sendable {
+    public var address = "127.0.0.1"
+    /// 0 picks a free port.
+    public var port = 0
+    public init() {}
+}
+
+/// The router: the guard in front, then one controller per area.
+public func buildRouter(store: VaultStore, access: Access) -> Router<BasicRequestContext> {
+    let router = Router(context: BasicRequestContext.self)
+    router.add(middleware: GuardMiddleware(access: access))
+    let shared = Shared(store: store, access: access)
+    HomeController(shared: shared).addRoutes(to: router)
+    CalendarController(shared: shared).addRoutes(to: router)
+    BoardController(shared: shared).addRoutes(to: router)
+    BubblesController(shared: shared).addRoutes(to: router)
+    HabitsController(shared: shared).addRoutes(to: router)
+    DayControllers(shared: shared).addRoutes(to: router)
+    CardController(shared: shared).addRoutes(to: router)
+    ActionsController(shared: shared).addRoutes(to: router)
+    ChangesController(shared: shared).addRoutes(to: router)
+    AssetsController().addRoutes(to: router)
+    return router
+}
+
+/// The application: the router bound to `options.address`. `onBound` hears the real port once
+/// the socket is open (port 0 picks one), after the Host check has learnt it.
+public func buildApplication(store: VaultStore, access: Access, options: ServeOptions,
+                             onBound: @escaping @Sendable (Int) -> Void) -> some ApplicationProtocol {
+    var logger = Logger(label: "carousel-serve")
+    logger.logLevel = .warning
+    let address = options.address
+    return Application(
+        router: buildRouter(store: store, access: access),
+        configuration: .init(address: .hostname(address, port: options.port), serverName: "carousel"),
+        onServerRunning: { channel in
+            let port = channel.localAddress?.port ?? options.port
+            access.bound(address: address, port: port)
+            onBound(port)
+        },
+        logger: logger
+    )
+}

@@ -1,0 +1,69 @@
+import CarouselCore
+import Foundation
+import Hummingbird
+
+/// `/cards/SLUG`: a card's fields, its body as Markdown (escaped), its history from git, and its actions.
+struct CardController {
+    let shared: Shared
+
+    func addRoutes(to router: Router<BasicRequestContext>) {
+        router.get("/cards/:slug") { request, context in
+            let slug = context.parameters.get("slug") ?? ""
+            return shared.page(request, title: "Card", current: "") { state in try card(state, slug: slug) }
+        }
+    }
+
+    func card(_ state: VaultStore.State, slug: String) throws -> [HTML] {
+        let (file, history) = try shared.store.read { ws throws -> (CardFile, [HistoryEntry]) in
+            let card = try ws.resolve(slug)
+            return (try ws.open(card), try History.file(vault: ws.vault, path: card.path, limit: 30))
+        }
+        let card = file.card, today = state.today, token = shared.access.token
+        var rows: [(String, String)] = [("due", Words.cardDue(card, today: today)), ("spoons", String(card.spoons)),
+                                        ("importance", "\(card.importance) / 5"), ("kind", card.kind.rawValue)]
+        if let c = card.category { rows.append(("category", c)) }
+        if !card.tags.isEmpty { rows.append(("tags", card.tags.map { "#" + $0 }.joined(separator: " "))) }
+        if let r = card.repeatRule { rows.append(("repeats", r)) }
+        if let s = card.start { rows.append(("start", s.description)) }
+        if let d = card.duration { rows.append(("duration", d)) }
+        if let p = card.parent { rows.append(("parent", p)) }
+        if card.isPulled(on: today) { rows.append(("today", "in today's list")) }
+        rows.append(("file", card.path))
+        let done = card.isDone(on: today)
+        var actions: [HTML] = [
+            done ? H.action("undone", token: token, fields: ["ref": card.slug], label: "Not done")
+                : H.action("done", token: token, fields: ["ref": card.slug], label: "✓ Done"),
+            card.isPulled(on: today) ? H.action("drop", token: token, fields: ["ref": card.slug], label: "Drop from today", cls: "button quiet")
+                : H.action("pull", token: token, fields: ["ref": card.slug], label: "Pull into today", cls: "button quiet"),
+        ]
+        if card.isRepeating { actions.append(H.action("skip", token: token, fields: ["ref": card.slug], label: "Skip this one", cls: "button quiet")) }
+        let setForm = H.el("form", ["method": "post", "action": "/actions/set", "data-action": "set", "class": "set"], [
+            H.el("input", ["type": "hidden", "name": "csrf", "value": token]),
+            H.el("input", ["type": "hidden", "name": "ref", "value": card.slug]),
+            H.el("label", ["for": "set-field"], "Set"),
+            H.el("select", ["id": "set-field", "name": "field"], ["due", "spoons", "importance", "title", "category", "tags", "emoji",
+                                                                  "start", "duration", "repeat", "parent"].map { H.el("option", [:], $0) }),
+            H.el("label", ["for": "set-value", "class": "visually-hidden"], "to"),
+            H.el("input", ["id": "set-value", "name": "value", "placeholder": "value, e.g. friday or 3"]),
+            H.el("button", ["type": "submit", "class": "button quiet"], "Set"),
+        ])
+        let log = history.map { e -> HTML in
+            let when = ISO8601DateFormatter.string(from: Date(timeIntervalSince1970: TimeInterval(e.time)), timeZone: .current,
+                                                   formatOptions: [.withFullDate, .withDashSeparatorInDate])
+            let fields = e.fields.map { f in "\(f.field): \(f.from ?? "—") → \(f.to ?? "—")" }
+            return H.el("li", [:], [
+                H.el("span", ["class": "meta"], when + " · " + String(e.commit.prefix(7))), H.text(" " + e.summary),
+                fields.isEmpty ? .empty : H.el("ul", ["class": "fields"], fields.map { H.el("li", [:], $0) }),
+            ])
+        }
+        return [
+            H.el("h1", [:], (card.icon.map { $0 + " " } ?? "") + card.title),
+            H.el("div", ["class": "actions"], actions),
+            H.el("dl", ["class": "fields"], rows.flatMap { [H.el("dt", [:], $0.0), H.el("dd", [:], $0.1)] }),
+            setForm,
+            file.document.body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? .empty
+                : H.el("article", ["class": "body"], [Markdown.render(file.document.body)]),
+            Pages.section("History", [log.isEmpty ? Pages.muted("Not committed yet.") : H.el("ol", ["class": "history"], log)]),
+        ]
+    }
+}

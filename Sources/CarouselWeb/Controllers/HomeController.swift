@@ -1,0 +1,110 @@
+import CarouselCore
+import Hummingbird
+
+/// `/`: the day's date, Today with the spoon bar, and the carousel as a row of cards to flick through.
+struct HomeController {
+    let shared: Shared
+
+    func addRoutes(to router: Router<BasicRequestContext>) {
+        router.get("/") { request, _ in
+            shared.page(request, title: "Home", current: "/") { state in home(state) }
+        }
+    }
+
+    func home(_ state: VaultStore.State) -> [HTML] {
+        let view = HomeView.make(state.snapshot, today: state.today, stripLimit: 12)
+        let token = shared.access.token
+        let mode = state.snapshot.settings.carousel
+        var content: [HTML] = [H.el("h1", [:], Words.longDate(state.today))]
+        content.append(TodaySection.render(view.today, token: token))
+        let strip = view.carousel.map { s in carouselCard(s, today: state.today, token: token) }
+        let modeText = String(describing: mode) == "linear" ? "in order of due date" : "smart order: what matters and what is due"
+        content.append(Pages.section("The carousel", [
+            Pages.muted("\(Words.plural(view.carouselTotal, "card")) not in today · \(modeText). Flick with the mouse, a finger or the arrow keys."),
+            strip.isEmpty ? Pages.muted("Nothing waiting. Add a card above.")
+                : H.el("div", ["class": "strip", "id": "carousel", "role": "list", "tabindex": "0",
+                               "aria-label": "The carousel; use the arrow keys to move through it"], strip),
+        ], cls: "carousel"))
+        var counts: [HTML] = []
+        if view.overdue > 0 { counts.append(H.el("a", ["href": "/board"], "\(view.overdue) overdue")) }
+        counts.append(H.el("a", ["href": "/board"], "\(view.board.items(.thisWeek).count) this week"))
+        if let next = view.countdown.next {
+            let when = next.daysUntil == 0 ? "today" : "in " + Words.plural(next.daysUntil, "day")
+            counts.append(H.el("a", ["href": "/countdown"], (next.card.emoji.map { $0 + " " } ?? "") + next.card.title + " " + when))
+        }
+        if view.scheduledToday > 0 { counts.append(H.el("a", ["href": "/timeline"], "\(view.scheduledToday) at set times today")) }
+        if view.problems > 0 { counts.append(H.el("span", ["class": "warn"], Words.plural(view.problems, "problem") + " in the vault's files")) }
+        content.append(H.el("p", ["class": "counts"], counts.flatMap { [$0, H.text(" · ")] }.dropLast().map { $0 }))
+        return content
+    }
+
+    func carouselCard(_ s: Suggestion, today: Day, token: String) -> HTML {
+        let card = s.card
+        return H.el("article", ["class": "card " + Pages.category(card), "role": "listitem", "data-ref": card.slug], [
+            H.el("h3", [:], [Pages.cardLink(card)]),
+            H.el("p", ["class": "meta"], [
+                H.text(Words.cardDue(card, today: today) + " · "), Pages.spoons(card.spoons),
+                H.text(card.importance > 1 ? " · matters \(card.importance)/5" : ""),
+            ]),
+            H.el("div", ["class": "actions"], [
+                H.action("pull", token: token, fields: ["ref": card.slug], label: "Pull into today", title: "Pull \(card.title) into today"),
+                H.action("done", token: token, fields: ["ref": card.slug], label: "✓", title: "Mark \(card.title) done", cls: "button quiet"),
+            ]),
+        ])
+    }
+}
+
+/// Today's list and the spoon bar, as on the terminal's home and `today`.
+enum TodaySection {
+    static func render(_ view: TodayView, token: String) -> HTML {
+        let open = view.items.filter { !$0.done }, done = view.items.filter(\.done)
+        var children: [HTML] = []
+        if view.items.isEmpty { children.append(Pages.muted(Words.emptyDay)) }
+        let rows = open.enumerated().map { (i, item) -> HTML in
+            let card = item.card
+            var buttons = [H.action("done", token: token, fields: ["ref": card.slug], label: "✓ Done", title: "Mark \(card.title) done")]
+            if i > 0 {
+                buttons.append(H.action("order", token: token, fields: ["ref": card.slug, "position": String(i)], label: "↑",
+                                        title: "Move \(card.title) up", cls: "button quiet"))
+            }
+            if i < open.count - 1 {
+                buttons.append(H.action("order", token: token, fields: ["ref": card.slug, "position": String(i + 2)], label: "↓",
+                                        title: "Move \(card.title) down", cls: "button quiet"))
+            }
+            buttons.append(H.action("drop", token: token, fields: ["ref": card.slug], label: "Drop",
+                                    title: "Drop \(card.title) back into the carousel", cls: "button quiet"))
+            return H.el("li", ["class": "item " + Pages.category(card), "data-ref": card.slug], [
+                H.el("span", ["class": "num"], "\(i + 1)."), Pages.cardLink(card), Pages.spoons(card.spoons),
+                H.text(card.isRepeating ? " ↻" : ""), H.el("span", ["class": "actions"], buttons),
+            ])
+        }
+        if !open.isEmpty { children.append(H.el("ol", ["class": "today", "id": "today-open"], rows)) }
+        if !done.isEmpty {
+            children.append(H.el("ul", ["class": "today done", "id": "today-done", "aria-label": "Done today"], done.map { item in
+                H.el("li", ["class": "item", "data-ref": item.card.slug], [
+                    H.el("span", ["class": "num"], "✓"), H.el("s", [:], [Pages.cardLink(item.card)]), Pages.spoons(item.card.spoons),
+                    H.el("span", ["class": "actions"], [
+                        H.action("undone", token: token, fields: ["ref": item.card.slug], label: "Not done",
+                                 title: "Mark \(item.card.title) not done", cls: "button quiet"),
+                    ]),
+                ])
+            }))
+        }
+        children.append(spoonBar(view))
+        if view.overloaded { children.append(H.el("p", ["class": "warn"], Words.overloaded)) }
+        return Pages.section("Today", children, cls: "todaybox")
+    }
+
+    /// The bar: done spoons, planned ones, over-budget ones, and the free ones left.
+    static func spoonBar(_ view: TodayView) -> HTML {
+        let width = max(view.budget, view.spoonsPlanned)
+        let dots = (0..<width).map { i -> HTML in
+            let cls = i < view.spoonsDone ? "dot done" : i < view.spoonsPlanned ? (i < view.budget ? "dot planned" : "dot over") : "dot free"
+            return H.el("span", ["class": cls], [])
+        }
+        let text = "\(view.spoonsPlanned) / \(view.budget) spoons" + (view.spoonsDone > 0 ? "  (\(view.spoonsDone) done)" : "")
+        return H.el("div", ["class": "spoonbar", "role": "img", "aria-label": text], [
+            H.el("span", ["class": "dots", "aria-hidden": "true"], dots), H.el("span", ["class": "label"], text),
+        ])
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Who may talk to the server: the random token, the cookie it becomes, and the Host names that
+/// point at this server (learnt once the socket is bound, since port 0 picks one).
+public final class Access: @unchecked Sendable {
+    public let token: String
+    public static let cookieName = "carousel_token"
+    private let lock = NSLock()
+    private var hosts: Set<String>
+    /// Listening on every interface: any IP address (never a DNS name) with this port is allowed.
+    private var wildcardPort: Int?
+
+    public init(token: String = Access.makeToken(), hosts: Set<String> = []) {
+        self.token = token
+        self.hosts = hosts
+    }
+
+    /// 32 random bytes from the system generator, as hex.
+    public static func makeToken() -> String {
+        var rng = SystemRandomNumberGenerator()
+        return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &rng)) }.joined()
+    }
+
+    /// Allows the Host values that name `address:port` (and `localhost`/`[::1]` for loopback).
+    public func bound(address: String, port: Int) {
+        var names = ["\(address):\(port)"]
+        if address == "127.0.0.1" || address == "::1" || address == "localhost" {
+            names += ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)"]
+        }
+        lock.lock()
+        hosts.formUnion(names)
+        if address == "0.0.0.0" || address == "::" { wildcardPort = port }
+        lock.unlock()
+    }
+
+    public func allows(host: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if hosts.contains(host.lowercased()) { return true }
+        guard let port = wildcardPort, host.hasSuffix(":\(port)") else { return false }
+        // An address typed as numbers cannot be re-pointed by DNS, so it cannot be rebound.
+        let name = host.dropLast(":\(port)".count)
+        let ipv4 = name.split(separator: ".", omittingEmptySubsequences: false)
+        if ipv4.count == 4, ipv4.allSatisfy({ UInt8($0) != nil }) { return true }
+        return name.hasPrefix("[") && name.hasSuffix("]") && name.dropFirst().dropLast().allSatisfy { $0.isHexDigit || $0 == ":" }
+    }
+
+    /// Compares without stopping at the first difference, so timing says nothing about the token.
+    public func matches(_ candidate: some StringProtocol) -> Bool {
+        let a = Array(candidate.utf8), b = Array(token.utf8)
+        guard a.count == b.count else { return false }
+        var diff: UInt8 = 0
+        for i in 0..<a.count { diff |= a[i] ^ b[i] }
+        return diff == 0
+    }
+
+    var cookie: String {
+        "\(Access.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
+    }
+}
+
+/// Refuses, in order: a Host that does not name this server (DNS rebinding), a first visit whose
+/// `?token=` is wrong, any request without the token cookie, and a change that is not a
+/// same-origin POST carrying the token in its form (CSRF).
+struct GuardMiddleware<Context: RequestContext>: RouterMiddleware {
+    let access: Access
+    static var formLimit: Int { 1 << 20 }
+
+    func handle(_ input: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var request = input
+        let hostField = HTTPField.Name("Host")!
+        let hostValues = [request.head.authority].compactMap { $0 } + request.headers[values: hostField]
+        guard !hostValues.isEmpty, hostValues.allSatisfy(access.allows(host:)) else {
+            return Pages.refusal(.misdirectedRequest, "This server answers only to its own address (the Host header names another).")
+        }
+        if let given = request.uri.queryParameters["token"] {
+            guard access.matches(given) else { return Pages.refusal(.unauthorized, Pages.noToken) }
+            // Swap the token in the address for the cookie, so it leaves the address bar and history.
+            return Response(status: .seeOther, headers: [.location: request.uri.path, .setCookie: access.cookie,
+                                                         .cacheControl: "no-store"])
+        }
+        guard let cookie = request.cookies[Access.cookieName], access.matches(cookie.value) else {
+            return Pages.refusal(.unauthorized, Pages.noToken)
+        }
+        switch request.method {
+        case .get, .head:
+            return try await next(request, context)
+        case .post:
+            let origin = request.headers[.origin]
+            guard let origin, hostValues.allSatisfy({ origin.lowercased() == "http://" + $0.lowercased() }) else {
+                return Pages.refusal(.forbidden, "A change must come from this server's own page (the Origin header is missing or foreign). Nothing changed.")
+            }
+            let body = try await request.collectBody(upTo: Self.formLimit)
+            let form = Form(String(buffer: body))
+            let csrf = form["csrf"] ?? request.headers[HTTPField.Name("X-Carousel-Token")!]
+            guard let csrf, access.matches(csrf) else {
+                return Pages.refusal(.forbidden, "A change must carry the page's token. Nothing changed.")
+            }
+            return try await next(request, context)
+        default:
+            return Pages.refusal(.methodNotAllowed, "Only GET to read and POST to change.")
+        }
+    }
+}
+
+/// An `application/x-www-form-urlencoded` body.
+struct Form {
+    var values: [String: String] = [:]
+
+    init(_ text: String) {
+        for pair in text.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let key = Form.decode(parts[0])
+            let value = parts.count > 1 ? Form.decode(parts[1]) : ""
+            values[key] = value
+        }
+    }
+
+    static func decode(_ s: Substring) -> String {
+        s.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(s)
+    }
+
+    subscript(_ key: String) -> String? { values[key] }
+}

@@ -1,0 +1,102 @@
+import CarouselCore
+import Foundation
+import Hummingbird
+
+/// The arguments `carousel serve` passes on.
+public struct ServeArguments: Sendable {
+    public var vault = ""
+    public var today: Day?
+    public var options = ServeOptions()
+    public var open = false
+
+    public struct Problem: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public static func parse(_ args: [String]) throws -> ServeArguments {
+        var result = ServeArguments()
+        var i = 0
+        func value(_ flag: String) throws -> String {
+            i += 1
+            guard i < args.count else { throw Problem(description: "\(flag) needs a value") }
+            return args[i]
+        }
+        while i < args.count {
+            switch args[i] {
+            case "--vault": result.vault = try value("--vault")
+            case "--today":
+                let text = try value("--today")
+                guard let day = Day(iso: text) else { throw Problem(description: "--today must be a date like 2026-11-23, found \"\(text)\"") }
+                result.today = day
+            case "--port":
+                let text = try value("--port")
+                guard let port = Int(text), (0...65535).contains(port) else { throw Problem(description: "--port must be 0–65535, found \"\(text)\"") }
+                result.options.port = port
+            case "--listen": result.options.address = try value("--listen")
+            case "--open": result.open = true
+            default: throw Problem(description: "unknown argument \"\(args[i])\"")
+            }
+            i += 1
+        }
+        guard !result.vault.isEmpty else { throw Problem(description: "--vault is required") }
+        return result
+    }
+}
+
+public enum Serve {
+    static let loopback: Set<String> = ["127.0.0.1", "::1", "localhost"]
+
+    /// Serves until interrupted; returns the exit code.
+    public static func run(_ args: ServeArguments) async -> Int32 {
+        let vault: Vault
+        do {
+            vault = try Vault(at: args.vault)
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error.localizedDescription)\n".utf8))
+            return 1
+        }
+        let environment = ProcessInfo.processInfo.environment
+        let store = VaultStore(vault: vault, pinnedDay: args.today, environment: environment)
+        do {
+            _ = try store.state()
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error.localizedDescription)\n".utf8))
+            return 1
+        }
+        let access = Access()
+        let address = args.options.address
+        if !loopback.contains(address) {
+            FileHandle.standardError.write(Data(("warning: listening on \(address), not only on this computer. Anyone who can reach "
+                + "this address and learns the token can read and change the vault; the connection is not encrypted.\n").utf8))
+        }
+        let open = args.open
+        let app = buildApplication(store: store, access: access, options: args.options) { port in
+            let host = address.contains(":") ? "[\(address)]" : address
+            let url = "http://\(host):\(port)/?token=\(access.token)"
+            // Written straight to the file descriptor: whoever started us reads the address at once.
+            FileHandle.standardOutput.write(Data(("Serving \(vault.root) at \(url)\n"
+                + "Open that address once in a browser; it then keeps a cookie. Ctrl-C stops the server.\n").utf8))
+            if open { openBrowser(url) }
+        }
+        do {
+            try await app.runService()
+            return 0
+        } catch {
+            FileHandle.standardError.write(Data("error: cannot serve on \(address):\(args.options.port): \(error)\n".utf8))
+            return 1
+        }
+    }
+
+    static func openBrowser(_ url: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["xdg-open", url]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            FileHandle.standardError.write(Data("note: could not open a browser (\(error.localizedDescription)); open the address above.\n".utf8))
+        }
+    }
+}

@@ -1,0 +1,170 @@
+import CarouselCore
+import Foundation
+
+/// The server's one door into the vault. Every read and every change goes through a
+/// `Workspace`, one at a time (the vault lock is per process too), exactly as the command line
+/// does. Reads are served from the last snapshot while the files on disk are unchanged, which
+/// `fingerprint()` checks with one `stat` per file.
+public final class VaultStore: @unchecked Sendable {
+    public let vault: Vault
+    let pinnedDay: Day?
+    let environment: [String: String]
+    /// How long a fingerprint is trusted before the files are looked at again.
+    let recheckInterval: TimeInterval
+
+    // Recursive: a page rendered under the lock may read a card through `read`.
+    private let lock = NSRecursiveLock()
+    private var cached: (day: Day, fingerprint: Fingerprint, snapshot: VaultSnapshot, habits: [Habit])?
+    private var lastCheck = Date.distantPast
+    /// Goes up by one whenever what the pages show may have changed; the pages poll it.
+    private var versionNumber = 1
+    private var rendered: [String: HTML] = [:]
+
+    public init(vault: Vault, pinnedDay: Day?, environment: [String: String], recheckInterval: TimeInterval = 0.3) {
+        self.vault = vault
+        self.pinnedDay = pinnedDay
+        self.environment = environment
+        self.recheckInterval = recheckInterval
+    }
+
+    public var moment: Moment { Moment.now(pinned: pinnedDay) }
+
+    /// What a page is drawn from.
+    public struct State: Sendable {
+        public let today: Day
+        public let snapshot: VaultSnapshot
+        public let habits: [Habit]
+        public let version: Int
+    }
+
+    /// The current state, re-read from disk when a file changed since the last look.
+    public func state() throws(CarouselError) -> State {
+        lock.lock()
+        defer { lock.unlock() }
+        return try currentState()
+    }
+
+    /// The version the pages compare against; checks the files first.
+    public func version() throws(CarouselError) -> Int {
+        try state().version
+    }
+
+    /// A page rendered once per version and path, so ten thousand cards are ranked once, not
+    /// once per request.
+    public func page(_ key: String, render: (State) throws -> HTML) throws -> HTML {
+        lock.lock()
+        defer { lock.unlock() }
+        let state = try currentState()
+        let full = "\(state.version) \(state.today.iso) \(key)"
+        if let hit = rendered[full] { return hit }
+        let html = try render(state)
+        if rendered.count > 64 { rendered.removeAll() }
+        rendered[full] = html
+        return html
+    }
+
+    /// Runs a change through a writing `Workspace` (pending editor edits are committed first,
+    /// as on the command line), then takes its snapshot as the new state.
+    public func change<T>(_ body: (Workspace) throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        let ws = try Workspace(vault: vault, moment: moment, environment: environment, forWriting: true)
+        defer { invalidate() }
+        return try body(ws)
+    }
+
+    /// Runs a read that needs a `Workspace` (a card's file, its history) under the same lock.
+    public func read<T>(_ body: (Workspace) throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        let ws = try Workspace(vault: vault, moment: moment, environment: environment, forWriting: false)
+        return try body(ws)
+    }
+
+    private func invalidate() {
+        cached = nil
+        lastCheck = .distantPast
+        rendered.removeAll()
+        versionNumber += 1
+    }
+
+    private func currentState() throws(CarouselError) -> State {
+        let today = moment.today
+        let now = Date()
+        if let c = cached, c.day == today, now.timeIntervalSince(lastCheck) < recheckInterval {
+            return State(today: today, snapshot: c.snapshot, habits: c.habits, version: versionNumber)
+        }
+        let print = Fingerprint.of(vault)
+        lastCheck = now
+        if let c = cached, c.day == today, c.fingerprint == print {
+            return State(today: today, snapshot: c.snapshot, habits: c.habits, version: versionNumber)
+        }
+        let ws = try Workspace(vault: vault, moment: moment, environment: environment, forWriting: false)
+        let habits = HabitLoader.load(vault: vault).habits
+        // Loading refreshes the index, which may touch files; take the fingerprint after it.
+        cached = (today, Fingerprint.of(vault), ws.snapshot, habits)
+        if rendered.isEmpty == false { rendered.removeAll() }
+        versionNumber += 1
+        return State(today: today, snapshot: ws.snapshot, habits: habits, version: versionNumber)
+    }
+}
+
+/// Names, sizes and modification times of the files the pages show, and the commit HEAD points at.
+struct Fingerprint: Equatable {
+    let value: UInt64
+
+    static func of(_ vault: Vault) -> Fingerprint {
+        var h = FNV()
+        for dir in [Vault.cardsDir, Vault.habitsDir] {
+            add(folder: vault.url(dir), into: &h)
+        }
+        // The journal keeps a folder per year; only this year's and last year's can still change
+        // what a page shows, and a new year's folder shows up in the journal folder's own time.
+        let journal = vault.url(Vault.journalDir)
+        h.add(stat: journal)
+        for year in ((try? FileManager.default.contentsOfDirectory(atPath: journal)) ?? []).sorted().suffix(2) {
+            add(folder: journal + "/" + year, into: &h)
+        }
+        h.add(stat: vault.url(Vault.settingsFile))
+        h.add(stat: vault.url(".git/HEAD"))
+        if let head = try? String(contentsOfFile: vault.url(".git/HEAD"), encoding: .utf8),
+           head.hasPrefix("ref: ") {
+            h.add(stat: vault.url(".git/" + head.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)))
+        }
+        return Fingerprint(value: h.value)
+    }
+
+    private static func add(folder path: String, into h: inout FNV) {
+        h.add(stat: path)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+        for name in names.sorted() where name.hasSuffix(".md") || name.hasSuffix(".yaml") {
+            h.add(name)
+            h.add(stat: path + "/" + name)
+        }
+    }
+}
+
+/// 64-bit FNV-1a, enough to notice that a file changed.
+struct FNV {
+    var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func add(_ bytes: some Sequence<UInt8>) {
+        for b in bytes {
+            value ^= UInt64(b)
+            value = value &* 0x100_0000_01b3
+        }
+    }
+
+    mutating func add(_ s: String) { add(s.utf8) }
+
+    mutating func add(_ n: Int64) { withUnsafeBytes(of: n) { add($0) } }
+
+    mutating func add(stat path: String) {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return add(Int64(-1)) }
+        add(Int64(st.st_size))
+        add(Int64(st.st_mtim.tv_sec))
+        add(Int64(st.st_mtim.tv_nsec))
+        add(Int64(bitPattern: UInt64(st.st_ino)))
+    }
+}

@@ -1,0 +1,319 @@
+#!/usr/bin/env python3
+"""Drives `carousel serve` with Debian's headless Chromium through Selenium and chromium-driver.
+
+    webtest.py BIN_DIR                 the browser suite (exit 0 when every check passed)
+    webtest.py BIN_DIR --screenshots D  a PNG of every page, light and dark, into folder D
+    webtest.py BIN_DIR --load SECONDS   50 clients at once on loopback; nothing lost
+
+Each run makes its own temporary vault from the sample, starts the server on 127.0.0.1 with
+port 0, and stops it at the end.
+"""
+import http.client
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+
+TODAY = "2026-11-23"
+
+
+class Server:
+    """A temporary sample vault and `carousel serve` on it."""
+
+    def __init__(self, bin_dir, cards=0):
+        self.bin_dir = bin_dir
+        self.root = tempfile.mkdtemp(prefix="carousel-web-")
+        self.vault = os.path.join(self.root, "vault")
+        home = os.path.join(self.root, "home")
+        os.makedirs(home)
+        self.env = {
+            "HOME": home, "XDG_CONFIG_HOME": home, "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "GIT_CONFIG_NOSYSTEM": "1", "NO_COLOR": "1", "LANG": "C.UTF-8",
+            "CAROUSEL_AUTHOR_NAME": "Test Person", "CAROUSEL_AUTHOR_EMAIL": "test@example.invalid",
+        }
+        self.carousel("init", self.vault, "--sample")
+        self.carousel("pull", "call-mum", "--vault", self.vault)
+        self.carousel("pull", "book-dentist-appointment", "--vault", self.vault)
+        self.process = subprocess.Popen(
+            [os.path.join(bin_dir, "carousel"), "serve", "--vault", self.vault, "--today", TODAY, "--port", "0"],
+            env=self.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = self.process.stdout.readline()
+        match = re.search(r"(http://127\.0\.0\.1:(\d+))/\?token=([0-9a-f]+)", line)
+        if not match:
+            self.stop()
+            raise SystemExit("carousel serve printed no address: %r %s" % (line, self.process.stderr.read()))
+        self.base, self.port, self.token = match.group(1), int(match.group(2)), match.group(3)
+        self.url = line.split(" at ", 1)[1].strip()
+
+    def carousel(self, *args):
+        args = list(args) + ["--today", TODAY]
+        done = subprocess.run([os.path.join(self.bin_dir, "carousel")] + args, env=self.env,
+                              capture_output=True, text=True)
+        if done.returncode != 0:
+            raise SystemExit("carousel %s failed: %s" % (" ".join(args), done.stderr))
+        return done.stdout
+
+    def git(self, *args):
+        return subprocess.run(["git", "-C", self.vault] + list(args), env=self.env, capture_output=True,
+                              text=True, check=True).stdout
+
+    def read(self, relative):
+        with open(os.path.join(self.vault, relative), encoding="utf-8") as f:
+            return f.read()
+
+    def write(self, relative, text):
+        path = os.path.join(self.vault, relative)
+        with open(path + ".tmp", "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(path + ".tmp", path)
+
+    def request(self, method, path, headers=None, body=None, host=None):
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        conn.putrequest(method, path, skip_host=True)
+        conn.putheader("Host", host or "127.0.0.1:%d" % self.port)
+        for k, v in (headers or {}).items():
+            conn.putheader(k, v)
+        data = body.encode() if body is not None else None
+        if data is not None:
+            conn.putheader("Content-Length", str(len(data)))
+        conn.endheaders(data)
+        response = conn.getresponse()
+        result = (response.status, response.read().decode("utf-8", "replace"))
+        conn.close()
+        return result
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+def browser(dark=False):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,900",
+                "--no-first-run", "--disable-extensions", "--disable-background-networking", "--lang=en-GB"]:
+        options.add_argument(arg)
+    driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+    return webdriver.Chrome(options=options, service=Service(executable_path=driver_path))
+
+
+failures = []
+
+
+def check(condition, what):
+    print(("ok    " if condition else "FAIL  ") + what, flush=True)
+    if not condition:
+        failures.append(what)
+
+
+def wait_for(predicate, seconds):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            if predicate():
+                return True
+        except Exception:
+            pass
+        time.sleep(0.05)
+    return False
+
+
+def suite(bin_dir):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.action_chains import ActionChains
+    server = Server(bin_dir)
+    driver = None
+    try:
+        # Refusals on the live socket.
+        status, _ = server.request("GET", "/")
+        check(status == 401, "a request without the token gets 401 (got %d)" % status)
+        cookie = {"Cookie": "carousel_token=" + server.token}
+        status, body = server.request("GET", "/", cookie, host="evil.example:%d" % server.port)
+        check(status == 421 and "Call Mum" not in body, "a foreign Host header is refused (got %d)" % status)
+        before = server.git("log", "--format=%H")
+        status, _ = server.request("POST", "/actions/done", dict(cookie, **{
+            "Origin": "http://evil.example", "Content-Type": "application/x-www-form-urlencoded"}),
+            "csrf=%s&ref=call-mum" % server.token)
+        check(status == 403 and server.git("log", "--format=%H") == before, "a POST from a foreign origin changes nothing")
+
+        driver = browser()
+        driver.get(server.url)
+        check(driver.current_url == server.base + "/", "the token address leads home without the token (%s)" % driver.current_url)
+        check(driver.title == "Home · Carousel", "home loads (%s)" % driver.title)
+        driver.execute_script("window.__noReload = 1")
+
+        # Done on a card in Today: the commit is there and the card leaves Today's open list.
+        button = driver.find_element(By.CSS_SELECTOR, '#today-open [data-ref="call-mum"] form[data-action="done"] button')
+        button.click()
+        gone = wait_for(lambda: not driver.find_elements(By.CSS_SELECTOR, '#today-open [data-ref="call-mum"]'), 5)
+        check(gone, "after clicking done, Call Mum is gone from Today's open list")
+        check(server.git("log", "-1", "--format=%s").strip() == "done: Call Mum",
+              "the commit is `done: Call Mum` (%s)" % server.git("log", "-1", "--format=%s").strip())
+        check(driver.find_elements(By.CSS_SELECTOR, '#today-done [data-ref="call-mum"]') != [], "Call Mum shows as done today")
+        check(driver.execute_script("return window.__noReload") == 1, "the page did not reload")
+        check(server.git("status", "--porcelain") == "", "the vault is clean after the page's change")
+
+        # Edit a file on disk: the open page shows it within two seconds, without a reload.
+        text = server.read("cards/book-dentist-appointment.md")
+        server.write("cards/book-dentist-appointment.md",
+                     text.replace("title: Book dentist appointment", "title: Book the dentist for March"))
+        start = time.monotonic()
+        seen = wait_for(lambda: "Book the dentist for March" in driver.find_element(By.ID, "today-open").text, 4)
+        took = time.monotonic() - start
+        check(seen and took <= 2.0, "an edit on disk shows on the open page in %.2f s" % took)
+        check(driver.execute_script("return window.__noReload") == 1, "still no reload")
+
+        # The board: drag a card onto Upcoming; its due date becomes today + 7 days.
+        driver.get(server.base + "/board")
+        card = driver.find_element(By.CSS_SELECTOR, '[data-column="someday"] [data-ref="research-pottery-classes"] .grip')
+        target = driver.find_element(By.CSS_SELECTOR, '[data-column="upcoming"]')
+        ActionChains(driver).click_and_hold(card).move_by_offset(10, 10).move_to_element(target).pause(0.2).release().perform()
+        moved = wait_for(lambda: "due: 2026-11-30" in server.read("cards/research-pottery-classes.md"), 5)
+        check(moved, "after the drag, the card's file says due: 2026-11-30")
+        check(server.git("log", "-1", "--format=%s").strip() == "move: Research pottery classes to upcoming",
+              "the commit is the one `carousel move` makes (%s)" % server.git("log", "-1", "--format=%s").strip())
+        shown = wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, '[data-column="upcoming"] [data-ref="research-pottery-classes"]'), 5)
+        check(bool(shown), "the card now sits in the Upcoming column")
+
+        # Keyboard: the carousel strip takes arrow keys.
+        driver.get(server.base + "/")
+        strip = driver.find_element(By.ID, "carousel")
+        strip.send_keys("\ue014")  # ArrowRight
+        check(wait_for(lambda: driver.execute_script("return document.getElementById('carousel').scrollLeft") > 0, 3),
+              "the arrow key moves the carousel")
+
+        # Quick capture from the header.
+        box = driver.find_element(By.ID, "capture")
+        box.send_keys("Water the plants tomorrow #home ~2\n")
+        added = wait_for(lambda: server.git("log", "-1", "--format=%s").strip() == "add: Water the plants", 5)
+        check(added, "quick capture commits `add: Water the plants` (%s)" % server.git("log", "-1", "--format=%s").strip())
+        # Every page loads without a problem.
+        for path in ["/calendar", "/calendar?period=week", "/calendar?period=year", "/bubbles", "/habits", "/countdown",
+                     "/timeline", "/checkin", "/cards/call-mum"]:
+            driver.get(server.base + path)
+            check("Something is wrong" not in driver.page_source and driver.find_elements(By.TAG_NAME, "h1"),
+                  "%s loads" % path)
+        logs = [entry for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
+        check(not logs, "no errors in the browser console %s" % logs)
+    finally:
+        if driver:
+            driver.quit()
+        server.stop()
+    if failures:
+        print("%d check(s) failed" % len(failures))
+        return 1
+    print("all browser checks passed")
+    return 0
+
+
+PAGES = [("home", "/"), ("calendar", "/calendar"), ("calendar-week", "/calendar?period=week"),
+         ("calendar-year", "/calendar?period=year"), ("board", "/board"), ("bubbles", "/bubbles"), ("habits", "/habits"),
+         ("countdown", "/countdown"), ("timeline", "/timeline"), ("checkin", "/checkin"),
+         ("card", "/cards/finish-the-quarterly-report")]
+
+
+def screenshots(bin_dir, folder):
+    os.makedirs(folder, exist_ok=True)
+    server = Server(bin_dir)
+    # A day with times in it, so the timeline has something to show.
+    for title, start, length in [("Team stand-up", "09:30", "15m"), ("Lunch with Ana", "12:30", "1h"),
+                                 ("Dentist", "16:00", "45m")]:
+        server.carousel("add", title, "--literal", "--due", TODAY, "--vault", server.vault)
+        slug = title.lower().replace(" ", "-")
+        server.carousel("set", slug, "start=%sT%s" % (TODAY, start), "duration=" + length, "--vault", server.vault)
+    driver = browser()
+    try:
+        driver.get(server.url)
+        for scheme in ["light", "dark"]:
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+            for name, path in PAGES:
+                driver.get(server.base + path)
+                time.sleep(0.3)
+                height = driver.execute_script("return Math.min(2400, document.documentElement.scrollHeight)")
+                driver.set_window_size(1280, max(900, height))
+                out = os.path.join(folder, "web-%s-%s.png" % (name, scheme))
+                driver.save_screenshot(out)
+                driver.set_window_size(1280, 900)
+                print("wrote " + out)
+    finally:
+        driver.quit()
+        server.stop()
+    return 0
+
+
+def load(bin_dir, seconds, clients=50):
+    """`clients` threads for `seconds`: each reads home and adds cards; every answer must be a
+    success and every add must leave its file and its commit."""
+    server = Server(bin_dir)
+    cookie = "carousel_token=" + server.token
+    errors, added, reads = [], [], [0]
+    lock = threading.Lock()
+    deadline = time.monotonic() + seconds
+
+    def client(n):
+        i = 0
+        while time.monotonic() < deadline:
+            try:
+                status, body = server.request("GET", "/", {"Cookie": cookie})
+                if status != 200 or "Call Mum" not in body:
+                    raise RuntimeError("home answered %d" % status)
+                with lock:
+                    reads[0] += 1
+                if i % 3 == 0:
+                    title = "Load %d %d" % (n, i)
+                    status, body = server.request("POST", "/actions/add", {
+                        "Cookie": cookie, "Origin": server.base, "Accept": "application/json",
+                        "Content-Type": "application/x-www-form-urlencoded"},
+                        urllib.parse.urlencode({"csrf": server.token, "text": title}))
+                    if status != 200 or not json.loads(body)["ok"]:
+                        raise RuntimeError("add answered %d %s" % (status, body))
+                    with lock:
+                        added.append(title)
+            except Exception as e:  # noqa: BLE001 - every failure is counted and reported
+                with lock:
+                    errors.append("client %d: %s" % (n, e))
+                return
+            i += 1
+
+    threads = [threading.Thread(target=client, args=(n,)) for n in range(clients)]
+    start = time.monotonic()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    took = time.monotonic() - start
+    try:
+        subjects = set(server.git("log", "--format=%s").splitlines())
+        missing = [t for t in added if "add: " + t not in subjects]
+        titles = "".join(server.read("cards/" + f) for f in os.listdir(os.path.join(server.vault, "cards")))
+        lost = [t for t in added if "title: " + t + "\n" not in titles]
+        clean = server.git("status", "--porcelain") == ""
+    finally:
+        server.stop()
+    for e in errors[:5]:
+        print("  " + e)
+    print("%d clients, %.1f s: %d home pages, %d cards added, %d errors, %d commits missing, %d files missing"
+          % (clients, took, reads[0], len(added), len(errors), len(missing), len(lost)))
+    return 0 if not errors and not missing and not lost and clean and added else 1
+
+
+if __name__ == "__main__":
+    bin_dir = sys.argv[1]
+    if len(sys.argv) > 3 and sys.argv[2] == "--screenshots":
+        sys.exit(screenshots(bin_dir, sys.argv[3]))
+    if len(sys.argv) > 3 and sys.argv[2] == "--load":
+        sys.exit(load(bin_dir, float(sys.argv[3])))
+    sys.exit(suite(bin_dir))
