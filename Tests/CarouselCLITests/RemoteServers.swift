@@ -29,7 +29,10 @@ final class DetachedServer {
     init(_ args: [String], cwd: URL, port: Int?, env: [String: String] = [:]) throws {
         let log = cwd.appendingPathComponent("server-\(UUID().uuidString.prefix(4)).log").path
         let quoted = args.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
-        let r = try shellRun(["sh", "-c", "\(quoted) >'\(log)' 2>&1 </dev/null & echo $!"], cwd: cwd, env: env)
+        // The shell first closes every descriptor above 2 it inherited from the test process
+        // (Foundation's own sockets among them): a server holding one keeps the test waiting.
+        let closeInherited = "for fd in $(ls /proc/$$/fd); do [ \"$fd\" -gt 2 ] && eval \"exec $fd>&-\"; done 2>/dev/null; "
+        let r = try shellRun(["bash", "-c", closeInherited + "\(quoted) >'\(log)' 2>&1 </dev/null & echo $!"], cwd: cwd, env: env)
         guard let pid = pid_t(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             throw SetupFailure("\(args[0]) did not start: \(r.stderr)")
         }
