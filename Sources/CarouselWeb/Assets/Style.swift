@@ -26,6 +26,9 @@ header nav a { padding: .45rem .7rem; border-radius: .5rem; text-decoration: non
 header nav a[aria-current=page] { background: var(--bg); font-weight: 600; box-shadow: inset 0 -3px 0 var(--accent); }
 .capture { display: flex; gap: .5rem; flex: 1 1 20rem; }
 .capture input { flex: 1; }
+.bell { font: inherit; font-size: .9rem; min-height: 2.5rem; padding: .35rem .75rem; border-radius: .6rem; cursor: pointer;
+  background: transparent; color: var(--muted); border: 1px solid var(--line); }
+.bell[aria-pressed=true] { color: var(--fg); border-color: var(--accent); }
 input, select, textarea { font: inherit; color: inherit; background: var(--bg); border: 1px solid var(--line); border-radius: .5rem;
   padding: .5rem .65rem; min-height: 2.5rem; }
 main { max-width: 70rem; margin: 0 auto; padding: 1.25rem 1.5rem 3rem; }
