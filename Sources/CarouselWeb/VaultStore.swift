@@ -134,8 +134,11 @@ public final class VaultStore: @unchecked Sendable {
         }
         let ws = try Workspace(vault: vault, moment: moment, environment: environment, forWriting: false)
         let habits = HabitLoader.load(vault: vault).habits
-        // Loading refreshes the index, which may touch files; take the fingerprint after it.
-        cached = (today, Fingerprint.of(vault), ws.snapshot, habits)
+        // Loading refreshes the index, which may touch files; take the fingerprint after it. A
+        // file written while loading may be missing from the snapshot, so then keep the earlier
+        // fingerprint: the next look sees a change and loads again.
+        let after = Fingerprint.of(vault)
+        cached = (today, after == print ? after : print, ws.snapshot, habits)
         if rendered.isEmpty == false { rendered.removeAll() }
         versionNumber += 1
         return State(today: today, snapshot: ws.snapshot, habits: habits, version: versionNumber)

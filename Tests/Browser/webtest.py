@@ -42,6 +42,14 @@ NOTIFICATION_SPY = """
   Object.defineProperty(Spy, "permission", { get: () => Real.permission });
   Spy.requestPermission = (...args) => Real.requestPermission(...args);
   window.Notification = Spy;
+  // And what the server answered to each request for reminders, to explain a failure.
+  const realFetch = window.fetch;
+  window.__answers = [];
+  window.fetch = async (url, init) => {
+    const response = await realFetch(url, init);
+    if (url === "/reminders") window.__answers.push(response.status + " " + await response.clone().text());
+    return response;
+  };
 })();
 """
 
@@ -207,6 +215,8 @@ def suite(bin_dir):
         ActionChains(driver).click_and_hold(card).move_by_offset(10, 10).move_to_element(target).pause(0.2).release().perform()
         moved = wait_for(lambda: "due: 2026-11-30" in server.read("cards/research-pottery-classes.md"), 5)
         check(moved, "after the drag, the card's file says due: 2026-11-30")
+        # The file is written just before its commit; wait for the commit rather than race it.
+        wait_for(lambda: server.git("log", "-1", "--format=%s").strip() == "move: Research pottery classes to upcoming", 5)
         check(server.git("log", "-1", "--format=%s").strip() == "move: Research pottery classes to upcoming",
               "the commit is the one `carousel move` makes (%s)" % server.git("log", "-1", "--format=%s").strip())
         shown = wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, '[data-column="upcoming"] [data-ref="research-pottery-classes"]'), 5)
@@ -263,13 +273,13 @@ def reminders(driver, server):
     shown = wait_for(lambda: driver.execute_script("return window.__notes.length") >= 1, 5)
     notes = driver.execute_script("return window.__notes")
     check(shown and len(notes) == 1 and notes[0]["title"] == "Call the dentist" and notes[0]["body"] == "at 09:30",
-          "turned on, the page makes one notification for the dentist's reminder (%s)" % notes)
+          "turned on, the page makes one notification for the dentist's reminder (%s; the server said %s)"
+          % (notes, driver.execute_script("return window.__answers")))
     check(wait_for(lambda: driver.find_element(By.ID, "remind-here").get_attribute("aria-pressed") == "true", 2),
           "the button says it is on")
-    # Whether headless Chromium displays it cannot be seen from here; report what it said.
-    time.sleep(0.5)
-    notes = driver.execute_script("return window.__notes")
-    print("note  the browser %s the notification's show event" % ("fired" if notes and notes[0]["shown"] else "did not fire"))
+    # The browser fires `show` once it has displayed the notification.
+    check(wait_for(lambda: driver.execute_script("return window.__notes[0].shown"), 3),
+          "the browser fired the notification's show event (%s)" % driver.execute_script("return window.__notes"))
     driver.get(server.base + "/")
     time.sleep(2.0)
     check(driver.find_element(By.ID, "remind-here").get_attribute("aria-pressed") == "true", "the choice survives a reload")
