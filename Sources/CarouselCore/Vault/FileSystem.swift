@@ -143,6 +143,11 @@ public enum FileSystem {
     /// Writes a file atomically: a temporary file in the same folder, fsync, then rename, so a
     /// crash leaves either the old file or the new one, never half of one.
     public static func writeAtomically(_ text: String, to path: String) throws(CarouselError) {
+        try writeAtomically(bytes: Array(text.utf8), to: path)
+    }
+
+    /// Writes exact bytes atomically, the same way.
+    public static func writeAtomically(bytes: [UInt8], to path: String) throws(CarouselError) {
         let dir = (path as NSString).deletingLastPathComponent
         do {
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -152,7 +157,6 @@ public enum FileSystem {
         let tmp = dir + "/" + temporaryPrefix + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard fd >= 0 else { throw .io("cannot write \(path): \(String(cString: strerror(errno)))") }
-        let bytes = Array(text.utf8)
         var written = 0
         while written < bytes.count {
             let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, bytes.count - written) }
