@@ -49,7 +49,7 @@ struct Show: ParsableCommand {
             row("spoons", Words.spoons(card.spoons) + " \(card.spoons)")
             row("importance", "\(card.importance) of 5")
             row("category", card.category.map { t.category($0, $0) })
-            row("tags", card.tags.joined(separator: ", "))
+            row("tags", card.tags.map(t.tag).joined(separator: " "))
             row("due", Occurrence.dueDay(of: card, today: ws.today).map {
                 Words.shortDate($0) + (card.due?.timeText.map { " " + $0 } ?? "") + "  (" + Words.cardDue(card, today: ws.today) + ")" })
             if let rule = card.repeatRule {
