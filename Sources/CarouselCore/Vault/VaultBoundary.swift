@@ -61,6 +61,16 @@ extension Vault {
         }
     }
 
+    /// Reads a vault file's bytes (an attachment), by the same rules as `readText`.
+    public func readBytes(_ relative: String, limit: Int64) throws(CarouselError) -> [UInt8] {
+        let dest = destination(of: relative)
+        switch dest {
+        case let .inside(real): return try FileSystem.readBytes(real, limit: limit, shownAs: relative)
+        case .missing: throw .io("cannot read \(relative): there is no such file")
+        default: throw .boundary("\(relative) is \(dest.link()); Carousel does not read it")
+        }
+    }
+
     /// Writes (or, with nil, removes) a vault file. Never through a link: the file itself must
     /// not be a link, and its folder must resolve inside the vault.
     public func write(_ relative: String, text: String?) throws(CarouselError) {

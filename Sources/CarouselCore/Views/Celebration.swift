@@ -22,6 +22,12 @@ public struct Celebration: Sendable, Equatable {
         return Celebration(date: today, streak: HabitsView.dayStreaks(now, today: today).current, xp: xp)
     }
 
+    /// "Today counts for your streak: 5 days in a row, +60 XP. Well done."
+    public var sentence: String {
+        let run = streak == 1 ? "day one of a new streak" : "\(streak) days in a row"
+        return "Today counts for your streak: \(run), +\(xp) XP. Well done."
+    }
+
     // MARK: - Once a day, per device
 
     /// `.carousel/celebrated`: the last day celebrated on this device. Local, never committed.

@@ -14,7 +14,7 @@ enum CelebrationRender {
               !Celebration.alreadyShown(c.date, vault: ws.vault) else { return }
         Celebration.markShown(c.date, vault: ws.vault)
         let t = Terminal.current
-        let text = sentence(c)
+        let text = c.sentence
         guard t.color, ws.snapshot.settings.theme != "plain" else { return print(text) }
         // Three soft frames, a quarter of a second in all, then the sentence stays.
         for frame in ["·", "✧", "✦"] {
@@ -22,11 +22,5 @@ enum CelebrationRender {
             usleep(80_000)
         }
         print("\r" + t.yellow("✦") + " " + t.green(text))
-    }
-
-    /// "Today counts for your streak: 5 days in a row, +60 XP. Well done."
-    static func sentence(_ c: Celebration) -> String {
-        let run = c.streak == 1 ? "day one of a new streak" : "\(c.streak) days in a row"
-        return "Today counts for your streak: \(run), +\(c.xp) XP. Well done."
     }
 }
