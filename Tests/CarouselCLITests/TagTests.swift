@@ -27,6 +27,7 @@ final class TagTests: XCTestCase {
         XCTAssertEqual(byName["home"]?["color"] as? String, "green")
         XCTAssertTrue(byName["home"]?["icon"] is NSNull)
         XCTAssertEqual(byName["work"]?["count"] as? Int, 1)
+        XCTAssertEqual(try s.carousel(["config", "tags"]).stdout, "🛒 errand yellow, home green\n")
         let text = try s.carousel(["tag"]).stdout
         XCTAssertTrue(text.contains("🛒 #errand"), text)
         let coloured = try s.carousel(["list", "--color", "always"]).stdout
