@@ -30,8 +30,26 @@ public struct TransferError: Error, LocalizedError, Sendable, Equatable {
     public let kind: Kind
     /// git's last words (credentials in URLs removed), for the details.
     public let detail: String
+    /// For a refused ssh login: key files with a passphrase that sync could not use.
+    public var lockedKeys: [String] = []
 
     public var errorDescription: String? { detail }
+
+    init(kind: Kind, detail: String, lockedKeys: [String] = []) {
+        self.kind = kind
+        self.detail = detail
+        self.lockedKeys = lockedKeys
+    }
+
+    /// Sorts git's stderr for a transfer to `url`, and for a refused ssh login looks for keys
+    /// with a passphrase.
+    static func classify(stderr: String, url: String?, environment: [String: String]) -> TransferError {
+        var error = classify(stderr: stderr, host: url.flatMap(Repository.host(ofURL:)))
+        if error.kind == .authenticationFailed, let url {
+            error.lockedKeys = SSHIdentity.lockedKeys(url: url, environment: environment)
+        }
+        return error
+    }
 
     /// Sorts git's stderr; `host` is the remote's host for the known_hosts advice.
     static func classify(stderr: String, host: String?) -> TransferError {

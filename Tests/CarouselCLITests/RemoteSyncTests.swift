@@ -117,6 +117,29 @@ final class RemoteSyncTests: XCTestCase {
         }
     }
 
+    /// A key with a passphrase and no agent: sync cannot ask, so it names the key and the fix;
+    /// with the key in an agent the same sync works.
+    func testSSHWithALockedKeyAndNoAgentNamesTheKey() throws {
+        let server = try sshServer()
+        let repo = try server.bare("vault.git")
+        var key: URL?
+        let s = try device("laptop", url: server.url(repo), first: true) { s in
+            key = try SSHHome.prepare(s, passphrase: "correct horse")
+            try server.authorize(key!.appendingPathExtension("pub"))
+            try SSHHome.trust(s, server)
+        }
+        XCTAssertEqual(try s.carousel(["add", "Call Mum"]).status, 0)
+        let r = try s.carousel(["sync"])
+        XCTAssertEqual(r.status, 3, r.stderr)
+        XCTAssertTrue(r.stderr.contains("~/.ssh/id_ed25519 has a passphrase"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("ssh-add ~/.ssh/id_ed25519"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("nothing was lost"), r.stderr)
+        XCTAssertEqual(try s.log().first, "add: Call Mum")
+        let agent = try SSHHome.agent(s, key: try XCTUnwrap(key), passphrase: "correct horse")
+        cleanup.insert({ agent.stop() }, at: 0)
+        try sync(s)
+    }
+
     func testSSHThroughAConfigHostAlias() throws {
         let server = try sshServer()
         let repo = try server.bare("vault.git")

@@ -31,4 +31,31 @@ final class TransferErrorTests: XCTestCase {
         let cert = TransferError.classify(stderr: "fatal: unable to access 'https://h/': server certificate verification failed. CAfile: none CRLfile: none", host: "h")
         XCTAssertEqual(cert.kind, .certificateUntrusted)
     }
+
+    func testSSHTargets() {
+        XCTAssertEqual(SSHIdentity.sshTarget("ssh://me@127.0.0.1:2222/srv/v.git")?.port, "2222")
+        XCTAssertEqual(SSHIdentity.sshTarget("ssh://me@127.0.0.1:2222/srv/v.git")?.user, "me")
+        XCTAssertEqual(SSHIdentity.sshTarget("git@example.org:me/v.git")?.host, "example.org")
+        XCTAssertNil(SSHIdentity.sshTarget("git@example.org:me/v.git")?.port)
+        XCTAssertEqual(SSHIdentity.sshTarget("vaulthost:srv/v.git")?.host, "vaulthost")
+        XCTAssertNil(SSHIdentity.sshTarget("https://example.org/v.git"))
+        XCTAssertNil(SSHIdentity.sshTarget("/srv/v.git"))
+    }
+
+    func testKeysWithAPassphraseAreFound() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("keys-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (name, passphrase) in [("open", ""), ("locked", "secret")] {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/ssh-keygen")
+            p.arguments = ["-q", "-t", "ed25519", "-N", passphrase, "-f", dir.appendingPathComponent(name).path]
+            try p.run()
+            p.waitUntilExit()
+            XCTAssertEqual(p.terminationStatus, 0)
+        }
+        XCTAssertFalse(SSHIdentity.isEncrypted(dir.appendingPathComponent("open").path))
+        XCTAssertTrue(SSHIdentity.isEncrypted(dir.appendingPathComponent("locked").path))
+        XCTAssertFalse(SSHIdentity.isEncrypted(dir.appendingPathComponent("missing").path))
+    }
 }

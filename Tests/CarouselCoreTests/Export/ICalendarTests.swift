@@ -35,9 +35,9 @@ final class ICalendarTests: XCTestCase {
         c.created = DateValue(day: Day(iso: "2026-11-01")!)
         c.skipped = [Day(iso: "2026-11-12")!]
         let ics = ICalendar.render([.init(card: c, body: "")], today: today)
-        // DTSTART is the first real occurrence, never the creation day (a Sunday). Weeks start on
-        // Monday, so Sun 1 Nov is in the week of 26 Oct and the next fortnight's week holds Tue 10
-        // Nov (dateutil agrees: rrule(WEEKLY, interval=2, byweekday=(TU, TH), dtstart=1 Nov)).
+        // DTSTART is the first real occurrence, never the creation day (Sunday 1 Nov). The
+        // fortnights count from the week the series starts in (Mon 26 Oct, as RFC 5545 with
+        // WKST=MO), whose Tuesday and Thursday are before the start, so the first is Tue 10 Nov.
         XCTAssertTrue(ics.contains("DTSTART;VALUE=DATE:20261110\r\nRRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH;UNTIL=20261230\r\nEXDATE;VALUE=DATE:20261112\r\n"), ics)
     }
 
