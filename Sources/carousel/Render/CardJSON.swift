@@ -103,7 +103,7 @@ enum CardJSON {
     static func next(_ series: Series, today: Day) -> [Day] {
         guard let first = series.pending(today: today) else { return [] }
         if series.rule.afterCompletion { return [first] }
-        let upcoming = series.rule.occurrences(anchor: series.start, from: first, limit: 14 + series.taken.count)
+        let upcoming = series.occurrences(from: first, limit: 14 + series.taken.count)
         return Array(([first] + upcoming.filter { $0 > first && !series.taken.contains($0) }).prefix(14))
     }
 
