@@ -96,7 +96,9 @@ enum Assets {
     if (!bell || !canNotify) return;
     bell.hidden = false;
     bell.setAttribute("aria-pressed", reminding() ? "true" : "false");
-    bell.textContent = reminding() ? "Reminding here" : "Remind me here";
+    // A bell keeps the header on one row; its name says what it does.
+    bell.textContent = reminding() ? "\u{1F514}" : "\u{1F515}";
+    bell.setAttribute("aria-label", reminding() ? "Reminding here" : "Remind me here");
   }
   async function remind() {
     if (!reminding() || Date.now() - lastRemind < 20000) return;
