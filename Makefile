@@ -3,7 +3,7 @@
 
 SHELL       := /bin/bash
 SWIFT       ?= swift
-DEPS        := libgit2-dev pkg-config libsqlite3-dev git systemd chromium chromium-driver fonts-noto-color-emoji \
+DEPS        := libgit2-dev pkg-config libsqlite3-dev git systemd strace chromium chromium-driver fonts-noto-color-emoji \
                openssh-server openssh-client nginx-light fcgiwrap libnss-wrapper openssl
 DEMO_DATE   := 2026-11-23
 BIN_DIR      = $(shell $(SWIFT) build --show-bin-path)

@@ -16,6 +16,10 @@ public enum CarouselError: Error, LocalizedError, Sendable {
     /// A link or the state folder that would take a read or a write out of the vault; the text says what to do.
     case boundary(String)
     case locked(holder: String?)
+    /// The disk (or the quota) is full while saving `path` (vault-relative); nothing was changed.
+    case diskFull(path: String, quota: Bool)
+    /// The vault cannot be written by this account (a read-only mount, or modes that forbid it).
+    case readOnly(path: String)
     case io(String)
     case git(String)
     case usage(String)
@@ -54,6 +58,11 @@ public enum CarouselError: Error, LocalizedError, Sendable {
         case let .locked(holder):
             return "another carousel is working on this vault" + (holder.map { " (\($0))" } ?? "")
                 + "; try again in a moment"
+        case let .diskFull(path, quota):
+            return (quota ? "the disk quota is exceeded" : "the disk is full")
+                + ": could not save \(path); nothing was changed. Free some space and try again"
+        case let .readOnly(path):
+            return "the vault at \(path) is read-only for you: Carousel can show it but not change it; nothing was changed"
         case let .io(message), let .git(message), let .usage(message), let .boundary(message):
             return message
         }

@@ -88,15 +88,48 @@ public final class VaultWriter {
         }
         _ = CrashRecovery.clearStaleGitLocks(vault)
         try CrashRecovery.writeIntent(Intent(message: message, paths: writes.map(\.path)), vault: vault)
-        for write in writes { try vault.write(write.path, text: write.text) }
-        do {
-            let paths = writes.map(\.path) + extra.filter { p in !writes.contains { $0.path == p } }
-            let id = try repository.commit(paths: paths, message: stamped(message), signature: signature, committer: committer)?.hex
+        // Until the commit is made, the old files stay aside: a write or a commit that fails (a
+        // full disk) puts every file back, so nothing changes at all.
+        var replaced: [FileSystem.Replacement] = []
+        func undo() {
+            FileSystem.settle(replaced, restore: true)
             CrashRecovery.clearIntent(vault)
-            return id
-        } catch {
-            throw .git("the change was saved to disk but could not be committed: \(error.localizedDescription)")
         }
+        do {
+            for write in writes { replaced.append(try vault.write(write.path, text: write.text, keepingOld: true)) }
+        } catch {
+            undo()
+            throw error
+        }
+        let id: String?
+        let before = try? repository.headID()
+        let paths = writes.map(\.path) + extra.filter { p in !writes.contains { $0.path == p } }
+        do {
+            id = try repository.commit(paths: paths, message: stamped(message), signature: signature, committer: committer)?.hex
+        } catch {
+            // A commit that did move HEAD (a late failure) is kept: the files match it.
+            if let moved = try? repository.headID(), moved != before {
+                FileSystem.settle(replaced, restore: false)
+                CrashRecovery.clearIntent(vault)
+                throw .git("the change was committed, but git reported: \(error.localizedDescription)")
+            }
+            undo()
+            try? repository.resetIndex(paths: paths)
+            if let full = VaultWriter.diskFull(error, path: writes.first?.path ?? ".git") { throw full }
+            throw .git("the change could not be committed, so nothing was changed: \(error.localizedDescription)")
+        }
+        FileSystem.settle(replaced, restore: false)
+        CrashRecovery.clearIntent(vault)
+        return id
+    }
+
+    /// A git error caused by a full disk or quota, as the plain error (libgit2 ends its message
+    /// with the system's words).
+    static func diskFull(_ error: Error, path: String) -> CarouselError? {
+        let text = "\(error)" + " " + error.localizedDescription
+        if text.contains(String(cString: strerror(ENOSPC))) { return .diskFull(path: path, quota: false) }
+        if text.contains(String(cString: strerror(EDQUOT))) { return .diskFull(path: path, quota: true) }
+        return nil
     }
 
     /// Commits edits made outside Carousel (in a text editor, or a write cut short) as their own

@@ -62,15 +62,18 @@ extension Vault {
     }
 
     /// Writes (or, with nil, removes) a vault file. Never through a link: the file itself must
-    /// not be a link, and its folder must resolve inside the vault.
-    public func write(_ relative: String, text: String?) throws(CarouselError) {
+    /// not be a link, and its folder must resolve inside the vault. With `keepingOld` the old
+    /// file is kept aside until `FileSystem.settle` (see `VaultWriter.apply`).
+    @discardableResult
+    public func write(_ relative: String, text: String?, keepingOld: Bool = false) throws(CarouselError) -> FileSystem.Replacement {
         guard PathName.isPlainRelativePath(relative) else { throw .outsideVault(relative) }
         if isLink(relative) {
             throw .boundary("\(relative) is a link; Carousel never writes through a link. Replace it with a real file (or remove it) and try again")
         }
         let (folder, name) = try realFolder(of: relative)
         let target = folder + "/" + name
-        if let text { try FileSystem.writeAtomically(text, to: target) } else { try FileSystem.remove(target) }
+        if let text { return try FileSystem.writeAtomically(text, to: target, shownAs: relative, keepingOld: keepingOld) }
+        return try FileSystem.remove(target, keepingOld: keepingOld)
     }
 
     /// Removes a vault entry itself (a file, or a link without following it).
