@@ -20,6 +20,8 @@ public enum CarouselError: Error, LocalizedError, Sendable {
     case diskFull(path: String, quota: Bool)
     /// The vault cannot be written by this account (a read-only mount, or modes that forbid it).
     case readOnly(path: String)
+    /// The vault's git repository belongs to another account, which git refuses to open.
+    case notOwned(path: String, owner: String, you: String)
     case io(String)
     case git(String)
     case usage(String)
@@ -63,6 +65,9 @@ public enum CarouselError: Error, LocalizedError, Sendable {
                 + ": could not save \(path); nothing was changed. Free some space and try again"
         case let .readOnly(path):
             return "the vault at \(path) is read-only for you: Carousel can show it but not change it; nothing was changed"
+        case let .notOwned(path, owner, you):
+            return "the vault at \(path) belongs to \(owner), not to you (\(you)), so git will not work in it. "
+                + "If you trust \(owner), allow it with: git config --global --add safe.directory \(shellQuoted(path))"
         case let .io(message), let .git(message), let .usage(message), let .boundary(message):
             return message
         }

@@ -31,11 +31,7 @@ public final class VaultWriter {
         guard Repository.isRepository(at: vault.root) else {
             throw .notAVault(path: vault.root, reason: "it is not a git repository")
         }
-        do {
-            repository = try Repository.open(at: vault.root)
-        } catch {
-            throw .git("cannot open the vault's git repository: \(error.localizedDescription)")
-        }
+        repository = try VaultOwner.open(vault)
         signature = VaultWriter.identity(.author, repository: repository, environment: environment)
         committer = VaultWriter.identity(.committer, repository: repository, environment: environment)
         device = VaultWriter.device(repository: repository, environment: environment)

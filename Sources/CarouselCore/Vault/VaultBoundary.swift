@@ -169,7 +169,8 @@ extension Vault {
     public func stateFolder() throws(CarouselError) -> String {
         if let problem = stateFolderProblem() { throw .boundary(problem) }
         let path = url(Vault.localDir)
-        guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
+        guard mkdir(path, 0o777) == 0 || errno == EEXIST else {
+            if [EACCES, EPERM, EROFS].contains(errno) { throw .readOnly(path: root) }
             throw .io("cannot create \(Vault.localDir): \(String(cString: strerror(errno)))")
         }
         if let problem = stateFolderProblem() { throw .boundary(problem) }
