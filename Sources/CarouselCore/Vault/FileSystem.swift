@@ -286,6 +286,24 @@ public enum FileSystem {
         }
     }
 
+    /// The permission bits of these regular files (links and missing files left out).
+    public static func modes(of paths: [String]) -> [String: mode_t] {
+        var result: [String: mode_t] = [:]
+        for path in paths {
+            var st = stat()
+            if lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG { result[path] = st.st_mode & 0o7777 }
+        }
+        return result
+    }
+
+    /// Gives files rewritten by someone else (git's checkout) back the modes they had.
+    public static func restore(modes: [String: mode_t]) {
+        for (path, mode) in modes {
+            var st = stat()
+            if lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_mode & 0o7777 != mode { chmod(path, mode) }
+        }
+    }
+
     /// Names of temporary files during an atomic write (ignored by git and by the index).
     public static let temporaryPrefix = ".carousel-tmp-"
 
