@@ -47,8 +47,10 @@ public final class VaultWriter {
     }
 
     /// The message with the `Device:` trailer that `carousel log` and `sync` read back.
+    /// Control characters from titles are written as visible escapes: a commit message never
+    /// carries them.
     func stamped(_ message: String) -> String {
-        message + "\n\n" + History.deviceTrailer + device
+        VisibleText.escape(message) + "\n\n" + History.deviceTrailer + VisibleText.escape(device)
     }
 
     enum Role: String { case author, committer }
