@@ -13,7 +13,8 @@
 /// a file can then at most colour its own text, never move the cursor, retitle the window,
 /// clear the screen or open a link.
 public enum VisibleText {
-    public static func escape(_ text: String, keepingColor: Bool = false) -> String {
+    /// `keepingCRLF` keeps a CRLF pair as it is (CSV and iCalendar end their lines so).
+    public static func escape(_ text: String, keepingColor: Bool = false, keepingCRLF: Bool = false) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var out = String.UnicodeScalarView()
         let scalars = Array(text.unicodeScalars)
@@ -22,7 +23,10 @@ public enum VisibleText {
             let s = scalars[i]
             defer { i += 1 }
             guard needsEscape(s) else { out.append(s); continue }
-            if s == "\r", i + 1 < scalars.count, scalars[i + 1] == "\n" { continue }
+            if s == "\r", i + 1 < scalars.count, scalars[i + 1] == "\n" {
+                if keepingCRLF { out.append(s) }
+                continue
+            }
             if s == "\u{1B}", keepingColor, let end = sgrEnd(scalars, from: i) {
                 out.append(contentsOf: scalars[i...end])
                 i = end

@@ -38,7 +38,7 @@ struct Export: ParsableCommand {
             }
             // Calendars and spreadsheets show text too: control characters from files are
             // written as visible escapes there (JSON escapes them itself and stays exact).
-            if format != .json { text = VisibleText.escape(text) }
+            if format != .json { text = VisibleText.escape(text, keepingCRLF: true) }
             guard let out else { return FileHandle.standardOutput.write(Data(text.utf8)) }
             do {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)

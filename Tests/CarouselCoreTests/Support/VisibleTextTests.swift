@@ -11,6 +11,7 @@ final class VisibleTextTests: XCTestCase {
     func testLineEndsTabsAndPlainTextStay() {
         XCTAssertEqual(VisibleText.escape("one\ttwo\nthree\r\nfour"), "one\ttwo\nthree\nfour")
         XCTAssertEqual(VisibleText.escape("lone\rreturn"), #"lone\rreturn"#)
+        XCTAssertEqual(VisibleText.escape("a\r\nb\u{1B}", keepingCRLF: true), "a\r\nb\\e")
         XCTAssertEqual(VisibleText.escape("Café 🎉 \\e"), "Café 🎉 \\e")
     }
 
