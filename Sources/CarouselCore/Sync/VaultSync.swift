@@ -195,6 +195,9 @@ struct SyncRound {
             return .git("\(remote) stopped answering after \(Int(seconds)) s; \(safe). Sync again later, or allow longer with --timeout SECONDS.")
         case .cancelled:
             return .git("sync stopped; \(safe).")
+        case .authenticationFailed where !transfer.lockedKeys.isEmpty:
+            let keys = transfer.lockedKeys.joined(separator: " ")
+            return .git("\(remote) (\(url)): authentication failed: the ssh key \(keys) has a passphrase, and sync never asks for one; \(safe). Add it to your agent once (ssh-add \(keys)) and sync again.")
         case .authenticationFailed:
             return .git("\(remote) (\(url)): authentication failed, the server refused the key, user name or token (\(detail)); \(safe). Check what `git fetch \(remote)` uses: your ssh key or the credential helper's token.")
         case .noCredentials:
