@@ -153,7 +153,7 @@ struct SyncRound {
         }
         report.notes += outcome.notes
         let message = writer.stamped("sync: merge \(authors.count) change\(authors.count == 1 ? "" : "s") from \(label)")
-        for write in outcome.writes { try writer.vault.write(write.path, text: write.text) }
+        for write in outcome.writes { try writer.vault.apply(write) }
         let linked = try MergeLinks.apply(links, vault: writer.vault, repo: repo, theirs: theirs, base: baseFiles, ours: ourFiles, theirFiles: theirFiles)
         report.notes += linked.notes
         let id = try repo.commit(paths: outcome.writes.map(\.path) + linked.paths, message: message, signature: writer.signature, committer: writer.committer, mergeParent: theirs)

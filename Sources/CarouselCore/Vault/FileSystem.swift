@@ -140,6 +140,25 @@ public enum FileSystem {
         return text
     }
 
+    /// Reads a whole file's bytes, at most `limit` of them; never follows a final link.
+    public static func readBytes(_ path: String, limit: Int64, shownAs name: String) throws(CarouselError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { throw .io("cannot read \(name): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { throw .io("cannot read \(name): it is not a regular file") }
+        guard Int64(st.st_size) <= limit else { throw .io("\(name) is larger than \(limit) bytes") }
+        var bytes = [UInt8](repeating: 0, count: Int(st.st_size))
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, $0.count - done) }
+            if n < 0 { throw .io("cannot read \(name): \(String(cString: strerror(errno)))") }
+            if n == 0 { break }
+            done += n
+        }
+        return Array(bytes.prefix(done))
+    }
+
     /// Writes a file atomically: a temporary file in the same folder, fsync, then rename, then an
     /// fsync of the folder, so a crash or a power cut leaves either the old file or the new one,
     /// never half of one. Every flush is checked: a failed `fsync` or `close` is an error, never a
@@ -148,6 +167,13 @@ public enum FileSystem {
     /// name (a hard link, no copy) until `FileSystem.settle` drops or restores it.
     @discardableResult
     public static func writeAtomically(_ text: String, to path: String, shownAs: String? = nil,
+                                       keepingOld: Bool = false) throws(CarouselError) -> Replacement {
+        try writeAtomically(bytes: Array(text.utf8), to: path, shownAs: shownAs, keepingOld: keepingOld)
+    }
+
+    /// Writes exact bytes atomically, the same way.
+    @discardableResult
+    public static func writeAtomically(bytes: [UInt8], to path: String, shownAs: String? = nil,
                                        keepingOld: Bool = false) throws(CarouselError) -> Replacement {
         let name = shownAs ?? path
         let dir = (path as NSString).deletingLastPathComponent
@@ -168,7 +194,6 @@ public enum FileSystem {
             if fchmod(fd, old.st_mode & 0o7777) != 0 { throw fail("write") }
             if old.st_uid != geteuid() || old.st_gid != getegid() { _ = fchown(fd, old.st_uid, old.st_gid) }
         }
-        let bytes = Array(text.utf8)
         var written = 0
         while written < bytes.count {
             let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, bytes.count - written) }
