@@ -28,7 +28,8 @@ final class CrashPointTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         var result: [String: Int] = [:]
         for line in try String(contentsOf: trace, encoding: .utf8).split(separator: "\n") {
-            let body = line.drop { $0 != " " }.dropFirst()
+            // strace puts the PID first only while it traces more than one thread or process.
+            let body = line.first?.isNumber == true ? line.drop { $0 != " " }.dropFirst() : line[...]
             if let name = body.split(separator: "(").first.map(String.init), CrashPointTests.calls.contains(name) { result[name, default: 0] += 1 }
         }
         return result
