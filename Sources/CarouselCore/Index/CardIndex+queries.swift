@@ -20,9 +20,28 @@ extension CardIndex {
         }
     }
 
+    /// How many rows hold a card that parses.
+    func count() throws(CarouselError) -> Int {
+        do {
+            return try db.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM cards WHERE ok = 1") ?? 0 }
+        } catch {
+            throw .io("the index could not be read: \(error)")
+        }
+    }
+
     /// The cards pulled into `day`'s list.
     public func cards(pulledOn day: Day) throws(CarouselError) -> [Card] {
         try cards(where: "today = ?", arguments: [day.iso])
+    }
+
+    /// Every card that can appear on a day of `from...to` (`Placement.days`): the repeating
+    /// ones, and the others whose `due` or `start` falls in the range. Dates are stored as ISO
+    /// text (`YYYY-MM-DD`, then an optional time), so for four-digit years a text range is a day
+    /// range; nil outside those years, where the caller reads every card.
+    public func cards(placedFrom from: Day, to: Day) throws(CarouselError) -> [Card]? {
+        guard from.year >= 1000, to.year <= 9998 else { return nil }
+        return try cards(where: "repeat IS NOT NULL OR (due >= ?1 AND due < ?2) OR (start >= ?1 AND start < ?2)",
+                         arguments: [from.iso, to.adding(days: 1).iso])
     }
 
     /// Cards whose slug, id or path is exactly `needle` (or `path`).

@@ -22,7 +22,7 @@ struct CardRow {
 
     /// What the views and REF lookups ask for, so they read only the rows they show: stamps
     /// (a covering index, read on every refresh), slug, lowercased id (for REF prefixes),
-    /// parent, today, and the few rows with problems.
+    /// parent, today, due and start (for date ranges), repeating rows, and the few rows with problems.
     static let createIndexes = [
         "CREATE INDEX cards_stamp ON cards(path, size, mtime, inode)",
         "CREATE INDEX cards_slug ON cards(slug)",
@@ -31,6 +31,10 @@ struct CardRow {
         "CREATE INDEX cards_parent ON cards(parent) WHERE parent IS NOT NULL",
         "CREATE INDEX cards_today ON cards(today) WHERE today IS NOT NULL",
         "CREATE INDEX cards_problems ON cards(path) WHERE diagnostics IS NOT NULL",
+        "CREATE INDEX cards_due ON cards(due)",
+        "CREATE INDEX cards_start ON cards(start)",
+        "CREATE INDEX cards_repeat ON cards(path) WHERE repeat IS NOT NULL",
+        "CREATE INDEX cards_events ON cards(path) WHERE kind = 'event'",
     ]
 
     /// Every column but `body`, in `createTable` order, for the positional reads in `init(row:)`.

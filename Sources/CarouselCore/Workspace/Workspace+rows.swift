@@ -8,6 +8,32 @@ extension Workspace {
         return s
     }
 
+    /// The snapshot with only the cards that can land on a day of `from...to`: all
+    /// `Placement.entries` (calendar, timeline) reads for that range.
+    public func snapshot(placedFrom from: Day, to: Day) throws(CarouselError) -> VaultSnapshot {
+        guard !cardsLoaded, let cards = try index.cards(placedFrom: from, to: to) else { return snapshot }
+        var s = baseSnapshot
+        s.cards = cards
+        return s
+    }
+
+    /// The snapshot with only the cards of one kind (the countdown reads the events).
+    public func snapshot(kind: CardKind) throws(CarouselError) -> VaultSnapshot {
+        if cardsLoaded { return snapshot }
+        var s = baseSnapshot
+        s.cards = try index.cards(where: "kind = ?", arguments: [kind.rawValue])
+        return s
+    }
+
+    /// What the index refresh of this command did.
+    public var stats: RefreshStats { baseSnapshot.stats }
+
+    /// How many cards parse, counted in the index.
+    public func cardCount() throws(CarouselError) -> Int {
+        if cardsLoaded { return snapshot.cards.count }
+        return try index.count()
+    }
+
     func pulledCards() throws(CarouselError) -> [Card] {
         if cardsLoaded { return snapshot.cards.filter { $0.isPulled(on: today) } }
         return try index.cards(pulledOn: today)
