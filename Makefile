@@ -52,7 +52,7 @@ demo: build
 test: deps pydeps
 	$(SWIFT) build
 	@mkdir -p .build
-	@set -o pipefail; CAROUSEL_TEST_PYTHON=required CAROUSEL_REQUIRE_BROWSER=1 $(SWIFT) test --disable-swift-testing 2>&1 | tee .build/test.log
+	@set -o pipefail; CAROUSEL_TEST_PYTHON=required CAROUSEL_REQUIRE_BROWSER=1 CAROUSEL_TEST_SERVERS=required $(SWIFT) test --disable-swift-testing 2>&1 | tee .build/test.log
 	@awk '/Executed [0-9]+ tests?, with / { n = $$2; s = 0; f = 0; \
 	    if (match($$0, /[0-9]+ tests? skipped/)) s = substr($$0, RSTART) + 0; \
 	    if (match($$0, /[0-9]+ failures?/)) f = substr($$0, RSTART) + 0 } \

@@ -48,7 +48,7 @@ struct GitRun {
 /// the ssh or https helper it started, all together.
 enum GitProcess {
     static func run(_ arguments: [String], environment: [String: String], limits: TransferLimits,
-                    cancellation: Cancellation?, progress: ((String) -> Void)?) throws -> GitRun {
+                    cancellation: Cancellation?, progress: ((String) -> Void)?, program: String = "git") throws -> GitRun {
         var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
         guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else {
             throw GitError(code: -1, function: "pipe", message: String(cString: strerror(errno)))
@@ -72,11 +72,11 @@ enum GitProcess {
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setsigdefault(&attributes, &all)
 
-        let argv = (["git"] + arguments).map { strdup($0) } + [nil]
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, "git", &actions, &attributes, argv, envp)
+        let spawned = posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
         close(outPipe[1])
         close(errPipe[1])
         defer { close(outPipe[0]); close(errPipe[0]) }

@@ -9,7 +9,7 @@ extension Repository {
         let run = try runTransfer(["fetch", "--progress", "--no-recurse-submodules", "--no-write-fetch-head", "--", name],
                                   remote: name, environment: environment, options: options)
         guard run.status == 0 else {
-            throw TransferError.classify(stderr: run.stderr, host: (try? remoteURL(name)).flatMap { $0.flatMap(Repository.host(ofURL:)) })
+            throw TransferError.classify(stderr: run.stderr, url: (try? remoteURL(name)) ?? nil, environment: environment)
         }
     }
 }

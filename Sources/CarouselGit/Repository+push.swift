@@ -23,7 +23,7 @@ extension Repository {
         let statusLine = run.stdout.split(separator: "\n").first { $0.hasPrefix("!") && $0.contains(refspec) }
         guard let statusLine else {
             if run.status == 0 { return .pushed }
-            throw TransferError.classify(stderr: run.stderr, host: (try? remoteURL(name)).flatMap { $0.flatMap(Repository.host(ofURL:)) })
+            throw TransferError.classify(stderr: run.stderr, url: (try? remoteURL(name)) ?? nil, environment: environment)
         }
         let status = statusLine.split(separator: "\t").dropFirst(2).joined(separator: " ")
         let lowered = status.lowercased()

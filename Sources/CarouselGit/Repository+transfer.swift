@@ -22,6 +22,8 @@ extension Repository {
                      options: TransferOptions) throws -> GitRun {
         var env = environment
         env["GIT_TERMINAL_PROMPT"] = "0"
+        // Set but empty: git asks no program for a password (not even core.askpass).
+        env["GIT_ASKPASS"] = env["GIT_ASKPASS"] ?? ""
         env["LC_ALL"] = "C"
         env["LANGUAGE"] = nil
         env["GIT_DIR"] = nil
@@ -30,7 +32,10 @@ extension Repository {
                         "gc.auto=0", "maintenance.auto=false"]
         // The vault's own config never picks a program to run or a place to send secrets.
         let vaultKeys = untrustedConfigOverrides(environment: env)
-        settings += vaultKeys.filter { !$0.lowercased().hasPrefix("core.sshcommand=") }
+        settings += vaultKeys.config.filter { !$0.lowercased().hasPrefix("core.sshcommand=") }
+        var arguments = arguments
+        let uploadOrReceive = vaultKeys.options.filter { $0.hasPrefix(arguments.first == "push" ? "--receive-pack=" : "--upload-pack=") }
+        arguments.insert(contentsOf: uploadOrReceive, at: min(1, arguments.count))
         // ssh must never wait for a passphrase or a "yes" that nobody can type; the person's own
         // ssh command (GIT_SSH_COMMAND, GIT_SSH, core.sshCommand in ~/.gitconfig) is left as it is.
         if env["GIT_SSH_COMMAND"] == nil, env["GIT_SSH"] == nil {
@@ -49,7 +54,8 @@ extension Repository {
         return run
     }
 
-    /// The host of a remote URL (`git@host:path`, `ssh://user@host:22/path`, `https://host/path`).
+    /// The host of a remote URL (`git@host:path`, `ssh://user@host:2222/path`, `https://host/path`),
+    /// with its port when it is not the usual one.
     static func host(ofURL url: String) -> String? {
         var rest = Substring(url)
         if let scheme = rest.range(of: "://") {
@@ -61,8 +67,16 @@ extension Repository {
             return nil
         }
         if let at = rest.lastIndex(of: "@") { rest = rest[rest.index(after: at)...] }
-        if rest.hasPrefix("["), let close = rest.firstIndex(of: "]") { return String(rest[rest.index(after: rest.startIndex)..<close]) }
-        if let colon = rest.firstIndex(of: ":") { rest = rest[..<colon] }
+        // A port is kept in ssh's notation ("[127.0.0.1]:2222") so advice like ssh-keyscan can name it.
+        if rest.hasPrefix("["), let close = rest.firstIndex(of: "]") {
+            let bare = rest[rest.index(after: rest.startIndex)..<close]
+            let port = rest[close...].dropFirst().drop { $0 == ":" }
+            return port.isEmpty || port == "22" ? String(bare) : "[\(bare)]:\(port)"
+        }
+        if let colon = rest.firstIndex(of: ":"), rest[rest.index(after: colon)...].allSatisfy(\.isNumber) {
+            let port = rest[rest.index(after: colon)...]
+            return port.isEmpty || port == "22" ? String(rest[..<colon]) : "[\(rest[..<colon])]:\(port)"
+        }
         return rest.isEmpty ? nil : String(rest)
     }
 }

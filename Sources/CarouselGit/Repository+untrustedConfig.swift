@@ -11,58 +11,48 @@ extension Repository {
         "http.sslcainfo", "http.sslcapath", "http.sslcert", "http.sslkey", "http.sslverify",
         "remote.*.uploadpack", "remote.*.receivepack", "remote.*.proxy", "remote.*.vcs",
         "credential.*.helper", "http.*.proxy", "http.*.sslverify", "http.*.sslcainfo",
-        "include.path", "includeif.*.path", "uploadpack.packobjectshook",
+        "uploadpack.packobjectshook",
     ]
 
     /// `-c` overrides that put back the global value of every untrusted key the vault's own
-    /// config sets (or neutralise it when there is none).
-    func untrustedConfigOverrides(environment: [String: String]) -> [String] {
+    /// config sets (or neutralise it when there is none), and the options for the keys git does
+    /// not let `-c` override (a second `uploadpack` is ignored, so `--upload-pack` is given).
+    func untrustedConfigOverrides(environment: [String: String]) -> (config: [String], options: [String]) {
         var overrides: [String] = []
-        for key in localUntrustedKeys() {
+        var options: [String] = []
+        for key in localUntrustedKeys(environment: environment) {
             let name = key.split(separator: ".").last.map { $0.lowercased() } ?? ""
             let global = globalValues(key, environment: environment)
             switch name {
             case "helper":
                 // An empty value clears the list; the person's own helpers follow.
                 overrides += ["\(key)="] + global.map { "\(key)=\($0)" }
-            case "uploadpack": overrides.append("\(key)=git-upload-pack")
-            case "receivepack": overrides.append("\(key)=git-receive-pack")
+            case "uploadpack": options.append("--upload-pack=\(global.last ?? "git-upload-pack")")
+            case "receivepack": options.append("--receive-pack=\(global.last ?? "git-receive-pack")")
             case "sslverify": overrides.append("\(key)=\(global.last ?? "true")")
-            case "path":
-                // An include can carry any of the keys above; it is dropped, not followed.
-                overrides.append("\(key)=/dev/null")
             case "vcs": overrides.append("\(key)=")
             default: overrides.append("\(key)=\(global.last ?? "")")
             }
         }
-        return overrides
+        return (overrides, options)
     }
 
-    /// The untrusted keys the repository's own config file sets, as `section[.subsection].name`.
-    func localUntrustedKeys() -> [String] {
-        let path = gitDirectory + "/config"
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
-        var section = ""
+    /// The untrusted keys the repository's own config sets, as `section[.subsection].name`,
+    /// including those from files it includes (git lists them; nothing runs to list them).
+    func localUntrustedKeys(environment: [String: String]) -> [String] {
+        var env = environment
+        env["GIT_DIR"] = nil
+        env["GIT_CONFIG_PARAMETERS"] = nil
+        guard let run = try? GitProcess.run(["-C", workdir, "config", "--local", "--includes", "--name-only", "--list"],
+                                            environment: env, limits: TransferLimits(timeout: 10),
+                                            cancellation: nil, progress: nil),
+              run.status == 0 else { return [] }
         var found: Set<String> = []
-        for raw in text.split(whereSeparator: \.isNewline) {
-            var line = Substring(raw).drop { $0 == " " || $0 == "\t" }
-            if line.hasPrefix("[") {
-                // [core] → core; [remote "origin"] → remote.origin; [remote.origin] likewise.
-                let inner = line.dropFirst().prefix { $0 != "]" }
-                let parts = inner.split(separator: " ", maxSplits: 1)
-                section = parts.first.map { $0.lowercased() } ?? ""
-                if parts.count > 1 {
-                    section += "." + parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\" \t"))
-                }
-                guard let close = line.firstIndex(of: "]") else { continue }
-                line = line[line.index(after: close)...].drop { $0 == " " || $0 == "\t" }
-                if line.isEmpty { continue }
-            }
-            let name = line.prefix { $0.isLetter || $0.isNumber || $0 == "-" }.lowercased()
-            guard !name.isEmpty else { continue }
-            let pieces = section.split(separator: ".", maxSplits: 1)
-            let key = section + "." + name
-            let generic = pieces.count > 1 ? "\(pieces[0].lowercased()).*.\(name)" : key.lowercased()
+        for line in run.stdout.split(separator: "\n") {
+            let key = String(line)
+            let parts = key.split(separator: ".")
+            guard parts.count >= 2 else { continue }
+            let generic = parts.count > 2 ? "\(parts[0].lowercased()).*.\(parts[parts.count - 1].lowercased())" : key.lowercased()
             if Self.untrustedLocalKeys.contains(key.lowercased()) || Self.untrustedLocalKeys.contains(generic) {
                 found.insert(key)
             }

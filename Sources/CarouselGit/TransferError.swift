@@ -30,8 +30,26 @@ public struct TransferError: Error, LocalizedError, Sendable, Equatable {
     public let kind: Kind
     /// git's last words (credentials in URLs removed), for the details.
     public let detail: String
+    /// For a refused ssh login: key files with a passphrase that sync could not use.
+    public var lockedKeys: [String] = []
 
     public var errorDescription: String? { detail }
+
+    init(kind: Kind, detail: String, lockedKeys: [String] = []) {
+        self.kind = kind
+        self.detail = detail
+        self.lockedKeys = lockedKeys
+    }
+
+    /// Sorts git's stderr for a transfer to `url`, and for a refused ssh login looks for keys
+    /// with a passphrase.
+    static func classify(stderr: String, url: String?, environment: [String: String]) -> TransferError {
+        var error = classify(stderr: stderr, host: url.flatMap(Repository.host(ofURL:)))
+        if error.kind == .authenticationFailed, let url {
+            error.lockedKeys = SSHIdentity.lockedKeys(url: url, environment: environment)
+        }
+        return error
+    }
 
     /// Sorts git's stderr; `host` is the remote's host for the known_hosts advice.
     static func classify(stderr: String, host: String?) -> TransferError {
@@ -73,26 +91,24 @@ public struct TransferError: Error, LocalizedError, Sendable, Equatable {
         return TransferError(kind: kind, detail: detail.isEmpty ? "git stopped without saying why" : detail)
     }
 
-    /// The host (with `:port` when it is not 22) that ssh says it could not verify.
+    /// The host that ssh says it could not verify, in its own notation (`[host]:port` off port 22).
     static func sshHost(in stderr: String) -> String? {
         for marker in ["host key is known for ", "Host key for "] {
             guard let start = stderr.range(of: marker) else { continue }
             let name = stderr[start.upperBound...].prefix { !$0.isWhitespace }
             guard !name.isEmpty else { continue }
-            if name.hasPrefix("["), let close = name.firstIndex(of: "]") {
-                let bare = name[name.index(after: name.startIndex)..<close]
-                let port = name[close...].dropFirst().drop { $0 == ":" }
-                return port.isEmpty ? String(bare) : "\(bare):\(port)"
-            }
             return String(name)
         }
         return nil
     }
 
-    /// `ssh-keyscan` arguments for a host from `sshHost(in:)` ("-p 2222 127.0.0.1").
+    /// `ssh-keyscan` arguments for a host in ssh's notation ("-p 2222 127.0.0.1").
     public static func keyscanArguments(_ host: String) -> String {
-        if let colon = host.lastIndex(of: ":"), !host[..<colon].contains(":"), Int(host[host.index(after: colon)...]) != nil {
-            return "-p \(host[host.index(after: colon)...]) \(host[..<colon])"
+        // ssh's own notation: "[127.0.0.1]:2222" for a port other than 22.
+        if host.hasPrefix("["), let close = host.firstIndex(of: "]") {
+            let bare = host[host.index(after: host.startIndex)..<close]
+            let port = host[close...].dropFirst().drop { $0 == ":" }
+            return port.isEmpty ? String(bare) : "-p \(port) \(bare)"
         }
         return host
     }

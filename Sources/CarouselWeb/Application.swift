@@ -22,6 +22,7 @@ public func buildRouter(store: VaultStore, access: Access) -> Router<BasicReques
     HabitsController(shared: shared).addRoutes(to: router)
     DayControllers(shared: shared).addRoutes(to: router)
     CardController(shared: shared).addRoutes(to: router)
+    AttachmentController(shared: shared).addRoutes(to: router)
     ActionsController(shared: shared).addRoutes(to: router)
     ChangesController(shared: shared).addRoutes(to: router)
     AssetsController().addRoutes(to: router)

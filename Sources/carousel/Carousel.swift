@@ -8,7 +8,7 @@ struct Carousel: ParsableCommand {
         discussion: "Run `carousel` on its own to see today and the carousel.",
         version: "0.1.0",
         subcommands: [
-            Home.self, Init.self, Add.self, Show.self, SetCommand.self, Done.self, Undone.self, Remove.self,
+            Home.self, Init.self, Add.self, Show.self, Attach.self, Detach.self, TagCommand.self, SetCommand.self, Done.self, Undone.self, Remove.self,
             Pull.self, Drop.self, Order.self, TodayCommand.self, Suggest.self, IndexCommand.self, Config.self,
             CalendarCommand.self, Board.self, Move.self, Countdown.self, Timeline.self, Checkin.self, Budget.self,
             Bubbles.self,

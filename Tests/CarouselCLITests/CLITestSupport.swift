@@ -119,6 +119,7 @@ final class Sandbox: @unchecked Sendable {
         XCTAssertEqual(fsck.status, 0, "git fsck: \(fsck.stderr)", file: file, line: line)
     }
 
+    @discardableResult
     static func run(_ exe: URL, _ args: [String], env: [String: String], cwd: URL, stdin: String? = nil) throws -> RunResult {
         let p = Process()
         p.executableURL = exe

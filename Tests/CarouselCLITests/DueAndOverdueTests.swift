@@ -180,4 +180,31 @@ final class DueAndOverdueTests: XCTestCase {
         XCTAssertEqual(try countdown(s, "2026-11-23", past: true).compactMap { $0["slug"] as? String },
                        ["gig", "concert", "holiday", "anniversary"])
     }
+
+    /// A series added with no date starts on its first day from today, and its intervals count
+    /// from there: "every 2 weeks on tue, thu" added on Sunday 1 Nov is due Tue 3 Nov, then Thu 5,
+    /// Tue 17, Thu 19 (not Tue 10, as counting fortnights from the week ending that Sunday would).
+    func testASeriesAddedWithoutADateStartsOnItsFirstDay() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        let cases: [(String, String, String, String)] = [
+            ("Stretch", "every 2 weeks on tue, thu", "2026-11-03", "2026-11-05"),
+            ("Pay rent", "every 2 months on the 15th", "2026-11-15", "2027-01-15"),
+            ("Book club", "every month on the last fri", "2026-11-27", "2026-12-25"),
+            ("Bins", "every week on sun", "2026-11-01", "2026-11-08"),
+        ]
+        for (title, rule, first, second) in cases {
+            let add = try s.carousel(["add", title, "--repeat", rule, "--today", "2026-11-01"])
+            XCTAssertEqual(add.status, 0, add.stderr)
+            let slug = title.lowercased().replacingOccurrences(of: " ", with: "-")
+            let card = try s.carousel(["show", slug, "--json", "--today", "2026-11-01"]).json()
+            XCTAssertEqual((card["next"] as? [String])?.first, first, "\(rule): \(card)")
+            XCTAssertEqual(try s.carousel(["done", slug, "--today", first]).status, 0)
+            let after = try s.carousel(["show", slug, "--json", "--today", first]).json()
+            XCTAssertEqual((after["next"] as? [String])?.first, second, "\(rule): \(after)")
+        }
+        // The export's DTSTART is that same first day.
+        let ics = try s.carousel(["export", "--format", "ics", "--today", "2026-11-01"]).stdout
+        XCTAssertTrue(ics.contains("DTSTART;VALUE=DATE:20261103"), ics)
+    }
 }

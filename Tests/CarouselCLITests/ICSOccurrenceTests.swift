@@ -5,6 +5,26 @@ import XCTest
 /// occurrence (RFC 5545 counts it as the first instance), read back by python's
 /// `recurring_ical_events` as a calendar app would.
 final class ICSOccurrenceTests: XCTestCase {
+    func testDTStartIsARealOccurrence() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        XCTAssertEqual(try s.carousel(["add", "Birthday", "--kind", "event", "--repeat", "every year on mar 3"]).status, 0)
+        XCTAssertEqual(try s.carousel(["add", "Bins", "--repeat", "every 2 weeks on tue"]).status, 0)
+        XCTAssertEqual(try s.carousel(["add", "Rent", "--repeat", "every month on the 15th for 3 times"]).status, 0)
+        let ics = try s.carousel(["export", "--format", "ics"])
+        XCTAssertEqual(ics.status, 0, ics.stderr)
+        XCTAssertFalse(ics.stdout.contains("DTSTART;VALUE=DATE:20261123"), "the creation day is not an occurrence:\n\(ics.stdout)")
+        let seen = try expand(ics.stdout, from: "2026-11-01", to: "2028-12-31", in: s)
+        XCTAssertEqual(seen["Birthday"], ["2027-03-03", "2028-03-03"])
+        XCTAssertEqual(seen["Rent"], ["2026-12-15", "2027-01-15", "2027-02-15"])
+        // The same dates the calendar view shows.
+        let bins = try XCTUnwrap(seen["Bins"])
+        XCTAssertEqual(Array(bins.prefix(3)), ["2026-11-24", "2026-12-08", "2026-12-22"])
+    }
+}
+
+extension XCTestCase {
+    /// The dates python's `recurring_ical_events` reads from an iCalendar text, by SUMMARY.
     func expand(_ ics: String, from: String, to: String, in s: Sandbox) throws -> [String: [String]] {
         let probe = try Sandbox.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "import icalendar, recurring_ical_events"],
                                     env: ProcessInfo.processInfo.environment, cwd: s.root)
@@ -34,22 +54,5 @@ final class ICSOccurrenceTests: XCTestCase {
             out[parts[0], default: []].append(parts[1])
         }
         return out.mapValues { $0.sorted() }
-    }
-
-    func testDTStartIsARealOccurrence() throws {
-        let s = try Sandbox()
-        try s.initVault()
-        XCTAssertEqual(try s.carousel(["add", "Birthday", "--kind", "event", "--repeat", "every year on mar 3"]).status, 0)
-        XCTAssertEqual(try s.carousel(["add", "Bins", "--repeat", "every 2 weeks on tue"]).status, 0)
-        XCTAssertEqual(try s.carousel(["add", "Rent", "--repeat", "every month on the 15th for 3 times"]).status, 0)
-        let ics = try s.carousel(["export", "--format", "ics"])
-        XCTAssertEqual(ics.status, 0, ics.stderr)
-        XCTAssertFalse(ics.stdout.contains("DTSTART;VALUE=DATE:20261123"), "the creation day is not an occurrence:\n\(ics.stdout)")
-        let seen = try expand(ics.stdout, from: "2026-11-01", to: "2028-12-31", in: s)
-        XCTAssertEqual(seen["Birthday"], ["2027-03-03", "2028-03-03"])
-        XCTAssertEqual(seen["Rent"], ["2026-12-15", "2027-01-15", "2027-02-15"])
-        // The same dates the calendar view shows.
-        let bins = try XCTUnwrap(seen["Bins"])
-        XCTAssertEqual(Array(bins.prefix(3)), ["2026-11-24", "2026-12-08", "2026-12-22"])
     }
 }

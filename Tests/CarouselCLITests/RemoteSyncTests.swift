@@ -117,6 +117,29 @@ final class RemoteSyncTests: XCTestCase {
         }
     }
 
+    /// A key with a passphrase and no agent: sync cannot ask, so it names the key and the fix;
+    /// with the key in an agent the same sync works.
+    func testSSHWithALockedKeyAndNoAgentNamesTheKey() throws {
+        let server = try sshServer()
+        let repo = try server.bare("vault.git")
+        var key: URL?
+        let s = try device("laptop", url: server.url(repo), first: true) { s in
+            key = try SSHHome.prepare(s, passphrase: "correct horse")
+            try server.authorize(key!.appendingPathExtension("pub"))
+            try SSHHome.trust(s, server)
+        }
+        XCTAssertEqual(try s.carousel(["add", "Call Mum"]).status, 0)
+        let r = try s.carousel(["sync"])
+        XCTAssertEqual(r.status, 3, r.stderr)
+        XCTAssertTrue(r.stderr.contains("~/.ssh/id_ed25519 has a passphrase"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("ssh-add ~/.ssh/id_ed25519"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("nothing was lost"), r.stderr)
+        XCTAssertEqual(try s.log().first, "add: Call Mum")
+        let agent = try SSHHome.agent(s, key: try XCTUnwrap(key), passphrase: "correct horse")
+        cleanup.insert({ agent.stop() }, at: 0)
+        try sync(s)
+    }
+
     func testSSHThroughAConfigHostAlias() throws {
         let server = try sshServer()
         let repo = try server.bare("vault.git")
@@ -264,5 +287,67 @@ final class RemoteSyncTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("certificate is not trusted"), r.stderr)
         XCTAssertTrue(r.stderr.contains("http.sslCAInfo"), r.stderr)
         XCTAssertEqual(try s.log().first, "add: Call Mum")
+    }
+
+    // MARK: - a stranger's repository config runs nothing
+
+    /// Settings in the vault's own `.git/config` that would run a program: none of them runs,
+    /// and the person's own ssh and credentials still work.
+    func strangerConfig(_ s: Sandbox, sentinel: URL) throws {
+        let touch = { (name: String) in "touch '\(sentinel.appendingPathComponent(name).path)'" }
+        try s.git(["config", "core.sshCommand", "sh -c \"\(touch("ssh")); exec ssh \\\"\\$@\\\"\" --"])
+        try s.git(["config", "credential.helper", "!f() { \(touch("helper")); echo username=alice; echo password=s3cret-token; }; f"])
+        try s.git(["config", "core.fsmonitor", "\(touch("fsmonitor"))"])
+        try s.git(["config", "remote.origin.uploadpack", "\(touch("uploadpack")); git-upload-pack"])
+        try s.git(["config", "remote.origin.receivepack", "\(touch("receivepack")); git-receive-pack"])
+        let included = s.root.appendingPathComponent("included.config")
+        try Data("[core]\n\taskpass = \(touch("askpass"))\n".utf8).write(to: included)
+        try s.git(["config", "include.path", included.path])
+        for hook in ["pre-push", "post-merge", "reference-transaction", "post-checkout", "pre-auto-gc"] {
+            let path = s.vault.appendingPathComponent(".git/hooks/\(hook)")
+            try Data("#!/bin/sh\n\(touch(hook))\n".utf8).write(to: path)
+            chmod(path.path, 0o755)
+        }
+    }
+
+    func testAStrangersRepositoryConfigRunsNothingOverSSH() throws {
+        let server = try sshServer()
+        let repo = try server.bare("vault.git")
+        let sentinel = try tempRoot()
+        let prepare: (Sandbox) throws -> Void = { s in
+            let key = try SSHHome.prepare(s)
+            try server.authorize(key.appendingPathExtension("pub"))
+            try SSHHome.trust(s, server)
+        }
+        let a = try device("laptop", url: server.url(repo), first: true, prepare: prepare)
+        XCTAssertEqual(try a.carousel(["add", "Call Mum"]).status, 0)
+        try strangerConfig(a, sentinel: sentinel)
+        try sync(a)
+        let b = try device("phone", url: server.url(repo), first: false, prepare: prepare)
+        try strangerConfig(b, sentinel: sentinel)
+        XCTAssertEqual(try b.carousel(["done", "call-mum"]).status, 0)
+        try sync(b)
+        try sync(a)
+        XCTAssertTrue(try a.read("cards/call-mum.md").contains("done:"))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: sentinel.path), [], "a program from .git/config ran")
+    }
+
+    func testAStrangersCredentialHelperIsNotAsked() throws {
+        let server = try httpsServer()
+        _ = try server.bare("vault.git")
+        let sentinel = try tempRoot()
+        let s = try device("laptop", url: server.url("vault.git"), first: true) { s in
+            try Data("[http]\n\tsslCAInfo = \(server.caFile.path)\n".utf8).write(to: s.home.appendingPathComponent(".gitconfig"))
+        }
+        XCTAssertEqual(try s.carousel(["add", "Call Mum"]).status, 0)
+        try strangerConfig(s, sentinel: sentinel)
+        let r = try s.carousel(["sync"])
+        XCTAssertEqual(r.status, 3, r.stderr)
+        XCTAssertTrue(r.stderr.contains("asked for credentials"), r.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: sentinel.path), [], "a program from .git/config ran")
+        // The person's own helper, in their global config, is used.
+        try storeCredentials(s, server)
+        try sync(s)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: sentinel.path), [])
     }
 }

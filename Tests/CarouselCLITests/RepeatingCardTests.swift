@@ -56,3 +56,39 @@ final class RepeatingCardTests: XCTestCase {
         XCTAssertTrue(once.stderr.contains("doesn't repeat"), once.stderr)
     }
 }
+
+/// The human syntax for the newer rule parts, typed in `repeat:`, `--repeat` and quick capture.
+final class HumanRulePartsTests: XCTestCase {
+    func testNewRulesFromQuickCaptureAndRepeatFlag() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        let cases: [(args: [String], slug: String, summary: String, next: [String])] = [
+            (["add", "Pay rent every month on the last weekday"], "pay-rent", "Every month on the last weekday",
+             ["2026-11-30", "2026-12-31", "2027-01-29"]),
+            (["add", "Invoice every month on the first and last weekday"], "invoice", "Every month on the 1st & last weekday",
+             ["2026-11-30", "2026-12-01", "2026-12-31"]),
+            // Weeks from Sunday: 22 Nov starts the first week, so the next fortnight is 6 Dec.
+            (["add", "Team call every 2 weeks on sun, tue (weeks start sunday)"], "team-call",
+             "Every 2 weeks on Tue & Sun (weeks start Sunday)", ["2026-11-24", "2026-12-06", "2026-12-08"]),
+            (["add", "Summer check", "--repeat", "every year in week 27 on monday"], "summer-check",
+             "Every year in week 27 on Monday", ["2027-07-05", "2028-07-03", "2029-07-02"]),
+            (["add", "Programmers' day", "--repeat", "every year on day 256"], "programmers-day", "Every year on day 256",
+             ["2027-09-13", "2028-09-12", "2029-09-13"]),
+        ]
+        for c in cases {
+            let r = try s.carousel(c.args)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let show = try s.carousel(["show", c.slug, "--json"]).json()
+            XCTAssertEqual(show["repeat_summary"] as? String, c.summary, c.slug)
+            XCTAssertEqual(Array((show["next"] as? [String] ?? []).prefix(3)), c.next, c.slug)
+            // The rule in the file reads back to the same summary.
+            let rule = try XCTUnwrap(show["repeat"] as? String)
+            let again = try s.carousel(["rule", rule, "--json"], vaultFlag: false).json()
+            XCTAssertEqual(again["summary"] as? String, c.summary, rule)
+        }
+        XCTAssertEqual(try s.read("cards/pay-rent.md").contains("repeat: every month on the last weekday"), true)
+        let bad = try s.carousel(["add", "Odd", "--repeat", "every year in week 54 on mon"])
+        XCTAssertNotEqual(bad.status, 0)
+        XCTAssertTrue(bad.stderr.contains("1 to 53"), bad.stderr)
+    }
+}

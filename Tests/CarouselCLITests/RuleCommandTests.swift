@@ -63,8 +63,8 @@ final class RuleCommandTests: XCTestCase {
             ("FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1", "Every month on the last weekday", ["2026-11-30", "2026-12-31"]),
             ("FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=1,-1", "Every month on the 1st & last weekday", ["2026-11-02", "2026-11-30"]),
             ("FREQ=WEEKLY;INTERVAL=2;WKST=SU;BYDAY=SU,TU", "Every 2 weeks on Tue & Sun (weeks start Sunday)", ["2026-11-01", "2026-11-03"]),
-            ("FREQ=YEARLY;BYWEEKNO=27;BYDAY=MO", "Every year on Mon in week 27", ["2027-07-05", "2028-07-03"]),
-            ("FREQ=YEARLY;BYYEARDAY=256", "Every year on day 256 of the year", ["2027-09-13", "2028-09-12"]),
+            ("FREQ=YEARLY;BYWEEKNO=27;BYDAY=MO", "Every year in week 27 on Monday", ["2027-07-05", "2028-07-03"]),
+            ("FREQ=YEARLY;BYYEARDAY=256", "Every year on day 256", ["2027-09-13", "2028-09-12"]),
         ]
         for (rule, summary, dates) in cases {
             let json = try s.carousel(["rule", rule, "--from", "2026-11-01", "--count", "2", "--json"], vaultFlag: false).json()

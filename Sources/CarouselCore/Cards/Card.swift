@@ -35,6 +35,10 @@ public struct Card: Sendable, Equatable {
     public var completed: [Day] = []
     /// Skipped occurrence dates of a repeating card.
     public var skipped: [Day] = []
+    /// `except:` dates a repeating card's rule would give but that are left out (RFC 5545 EXDATE).
+    public var exceptDates: [Day] = []
+    /// `also:` dates a repeating card occurs on besides its rule's (RFC 5545 RDATE).
+    public var alsoDates: [Day] = []
     /// The first day a repeating card's rule counts from (`series_start`); nil when not stored,
     /// and then derived (see `Series.start(of:)`).
     public var seriesStart: Day?

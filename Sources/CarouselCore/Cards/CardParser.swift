@@ -56,6 +56,13 @@ public enum CardParser {
         }
         func dayList(_ f: FrontMatterField) throws(FileDiagnostic) -> [Day] {
             if f.value.isNull { return [] }
+            if ["except", "also"].contains(f.key), let text = f.value.text {
+                // One date may be written without brackets: `except: 2026-12-25`.
+                guard let d = DateValue(text: text)?.day else {
+                    throw diag(f.line, f.column, "\(f.key) must list dates like [2026-12-25, 2027-01-01], found \"\(text)\"")
+                }
+                return [d]
+            }
             guard let seq = f.value.sequence else {
                 throw diag(f.line, f.column, "\(f.key) must be a list of dates, like [2026-11-20, 2026-11-21]")
             }
@@ -128,6 +135,8 @@ public enum CardParser {
                 }
             case "completed": card.completed = try dayList(f)
             case "skipped": card.skipped = try dayList(f)
+            case "except": card.exceptDates = try dayList(f)
+            case "also": card.alsoDates = try dayList(f)
             case "series_start":
                 // A bad start only costs the series its stored start: it is derived instead.
                 do {

@@ -13,6 +13,10 @@ public struct Series: Sendable {
     public let start: Day
     /// Dates already completed or skipped.
     public let taken: Set<Day>
+    /// `except:` dates, never occurrences.
+    public let except: Set<Day>
+    /// `also:` dates, occurrences besides the rule's.
+    public let also: [Day]
 
     /// Nil for a card that does not repeat (or whose rule does not parse). `today` is only used as
     /// the start of a card that has no date at all.
@@ -22,6 +26,33 @@ public struct Series: Sendable {
         self.rule = rule
         self.start = Series.start(of: card) ?? today
         self.taken = Set(card.completed + card.skipped)
+        self.except = Set(card.exceptDates)
+        self.also = Array(Set(card.alsoDates).subtracting(card.exceptDates)).sorted()
+    }
+
+    /// Up to `limit` occurrences on or after `from`: the rule's dates (COUNT counts those, as
+    /// RFC 5545 does) with the `also:` dates added and the `except:` dates taken out.
+    public func occurrences(from: Day, limit: Int) -> [Day] {
+        guard limit > 0 else { return [] }
+        var out: [Day] = []
+        var cursor = from
+        var extra = also.filter { $0 >= from }[...]
+        while out.count < limit {
+            let batch = rule.occurrences(anchor: start, from: cursor, limit: max(limit - out.count, 16))
+            let ruleDays = batch.filter { !except.contains($0) }
+            let bound = batch.count < max(limit - out.count, 16) ? nil : batch.last
+            var merged = ruleDays
+            while let e = extra.first, bound.map({ e <= $0 }) ?? true { merged.append(e); extra = extra.dropFirst() }
+            out += Array(Set(merged)).sorted()
+            guard let bound, bound.year < 9999 else { break }
+            cursor = bound.adding(days: 1)
+        }
+        return Array(out.prefix(limit))
+    }
+
+    /// The first occurrence after `day`, `except:` and `also:` included.
+    public func occurrence(after day: Day) -> Day? {
+        day.year < 9999 ? occurrences(from: day.adding(days: 1), limit: 1).first : nil
     }
 
     /// `series_start`, else the earliest of the card's first date (`due`, else `start`, else
@@ -46,7 +77,7 @@ public struct Series: Sendable {
             if case .until(let last) = rule.end, day > last { return nil }
             return day
         }
-        if let due = card.due?.day, due >= today, !taken.contains(due) { return due }
+        if let due = card.due?.day, due >= today, !taken.contains(due), !except.contains(due) { return due }
         return firstOpen(onOrAfter: max(today, card.due?.day ?? today))
     }
 
@@ -77,7 +108,7 @@ public struct Series: Sendable {
             return next
         }
         var after = max(today, open)
-        while let next = rule.nextDue(anchor: start, after: after) {
+        while let next = occurrence(after: after) {
             if !recorded.contains(next) { return next }
             after = next
         }
@@ -93,12 +124,12 @@ public struct Series: Sendable {
         let due = card.due?.day
         if !rule.afterCompletion {
             let lastTaken = taken.max()
-            for d in rule.occurrences(anchor: start, from: from, limit: from.days(until: to) + 1) where d <= to {
+            for d in occurrences(from: from, limit: from.days(until: to) + 1) where d <= to {
                 if let due, d < due, lastTaken.map({ d > $0 }) ?? true { continue }
                 set.insert(d)
             }
         }
-        if let due, due >= from, due <= to { set.insert(due) }
+        if let due, due >= from, due <= to, !except.contains(due) { set.insert(due) }
         for d in taken where d >= from && d <= to { set.insert(d) }
         return set.sorted()
     }
@@ -109,7 +140,7 @@ public struct Series: Sendable {
         let batchSize = 16
         var cursor = day
         while true {
-            let batch = rule.occurrences(anchor: start, from: cursor, limit: batchSize)
+            let batch = occurrences(from: cursor, limit: batchSize)
             if let open = batch.first(where: { !taken.contains($0) }) { return open }
             guard batch.count == batchSize, let last = batch.last, last.year < 9999 else { return nil }
             cursor = last.adding(days: 1)

@@ -44,7 +44,10 @@ public enum ICalendar {
             out.append("DTSTART;VALUE=DATE:\(anchor.basicISO)")
             if isEvent { out.append("DTEND;VALUE=DATE:\(anchor.adding(days: 1).basicISO)") }
             out.append("RRULE:\(rule.rrule)")
-            if !c.skipped.isEmpty { out.append("EXDATE;VALUE=DATE:" + c.skipped.sorted().map(\.basicISO).joined(separator: ",")) }
+            let excluded = Set(c.skipped + c.exceptDates).sorted()
+            if !excluded.isEmpty { out.append("EXDATE;VALUE=DATE:" + excluded.map(\.basicISO).joined(separator: ",")) }
+            let extra = Set(c.alsoDates).subtracting(c.exceptDates).sorted()
+            if !extra.isEmpty { out.append("RDATE;VALUE=DATE:" + extra.map(\.basicISO).joined(separator: ",")) }
         } else if let due = c.due {
             if isEvent {
                 out.append("DTSTART;VALUE=DATE:\(due.day.basicISO)")

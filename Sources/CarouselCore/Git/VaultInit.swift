@@ -22,6 +22,8 @@ public enum VaultInit {
         habits/**/*.md merge=carousel
         journal/**/*.md merge=carousel
         carousel.yaml merge=carousel
+        # Attachments are kept whole: never diffed as text, never merged line by line.
+        attachments/** binary
 
         """
 

@@ -1,14 +1,48 @@
 import CarouselGit
 import Foundation
 
-/// One file to write (or delete, when `text` is nil), relative to the vault.
+/// One file to write (or delete, when `text` and `bytes` are nil), relative to the vault.
 public struct FileWrite: Sendable {
     public let path: String
     public let text: String?
+    /// The exact bytes of a file that is not text (an attachment, a binary file from a peer);
+    /// when set, they are written instead of `text`.
+    public let bytes: [UInt8]?
 
     public init(path: String, text: String?) {
         self.path = path
         self.text = text
+        bytes = nil
+    }
+
+    public init(path: String, bytes: [UInt8]?) {
+        self.path = path
+        self.bytes = bytes
+        text = nil
+    }
+
+    /// A file's contents as they came (from a peer, from history): text when they are UTF-8
+    /// text outside `attachments/`, else the exact bytes.
+    public init(path: String, contents: [UInt8]?) {
+        self.path = path
+        if let contents, !BinaryMerge.isBinary(path: path, ours: contents, theirs: nil),
+           let text = String(validating: contents, as: UTF8.self) {
+            self.text = text
+            bytes = nil
+        } else {
+            text = nil
+            bytes = contents
+        }
+    }
+
+    /// Whether the file is deleted.
+    public var removes: Bool { text == nil && bytes == nil }
+}
+
+extension Vault {
+    /// Writes (or removes) the file a `FileWrite` describes, through the vault's edge.
+    public func apply(_ write: FileWrite) throws(CarouselError) {
+        if let bytes = write.bytes { try self.write(write.path, bytes: bytes) } else { try self.write(write.path, text: write.text) }
     }
 }
 
@@ -88,7 +122,7 @@ public final class VaultWriter {
         }
         _ = CrashRecovery.clearStaleGitLocks(vault)
         try CrashRecovery.writeIntent(Intent(message: message, paths: writes.map(\.path)), vault: vault)
-        for write in writes { try vault.write(write.path, text: write.text) }
+        for write in writes { try vault.apply(write) }
         do {
             let paths = writes.map(\.path) + extra.filter { p in !writes.contains { $0.path == p } }
             let id = try repository.commit(paths: paths, message: stamped(message), signature: signature, committer: committer)?.hex

@@ -20,6 +20,12 @@ public struct ImportedItem: Sendable, Equatable {
     /// Keys of the items this one depends on (Taskwarrior `depends`): they become its children.
     public var dependsOn: [String] = []
     public var body: String = ""
+    /// An event (iCalendar VEVENT) or a task; nil for a task.
+    public var kind: CardKind?
+    public var emoji: String?
+    /// `except:` and `also:` dates of a repeating item (iCalendar EXDATE and RDATE).
+    public var exceptDates: [Day] = []
+    public var alsoDates: [Day] = []
     /// Fields with no Carousel meaning, kept as extra front-matter so nothing is lost.
     public var extras: [(String, String)] = []
 
@@ -32,7 +38,8 @@ public struct ImportedItem: Sendable, Equatable {
     public static func == (a: ImportedItem, b: ImportedItem) -> Bool {
         a.key == b.key && a.title == b.title && a.importance == b.importance && a.category == b.category && a.tags == b.tags
             && a.due == b.due && a.done == b.done && a.repeatRule == b.repeatRule && a.body == b.body
-            && a.start == b.start && a.wait == b.wait && a.dependsOn == b.dependsOn
+            && a.start == b.start && a.wait == b.wait && a.dependsOn == b.dependsOn && a.kind == b.kind && a.emoji == b.emoji
+            && a.exceptDates == b.exceptDates && a.alsoDates == b.alsoDates
             && a.extras.map { "\($0.0)=\($0.1)" } == b.extras.map { "\($0.0)=\($0.1)" }
     }
 }

@@ -16,7 +16,7 @@ struct CardRow {
           ok INTEGER, id TEXT, slug TEXT, title TEXT, kind TEXT, spoons INTEGER, importance INTEGER,
           category TEXT, tags TEXT, due TEXT, start TEXT, duration TEXT, repeat TEXT, parent TEXT,
           today TEXT, done TEXT, completed TEXT, skipped TEXT, created TEXT, emoji TEXT, color TEXT,
-          diagnostics TEXT, body TEXT, series_start TEXT, wait TEXT, lid TEXT
+          diagnostics TEXT, body TEXT, series_start TEXT, wait TEXT, except_dates TEXT, also_dates TEXT, lid TEXT
         )
         """
 
@@ -40,14 +40,14 @@ struct CardRow {
     /// Every column but `body`, in `createTable` order, for the positional reads in `init(row:)`.
     static let selectColumns = """
         path, size, mtime, inode, ok, id, slug, title, kind, spoons, importance, category, tags, due, start,
-          duration, repeat, parent, today, done, completed, skipped, created, emoji, color, diagnostics, series_start, wait
+          duration, repeat, parent, today, done, completed, skipped, created, emoji, color, diagnostics, series_start, wait, except_dates, also_dates
         """
 
     static let upsert = """
         INSERT OR REPLACE INTO cards (path, size, mtime, inode, ok, id, slug, title, kind, spoons, importance,
           category, tags, due, start, duration, repeat, parent, today, done, completed, skipped, created,
-          emoji, color, diagnostics, body, series_start, wait, lid)
-        VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+          emoji, color, diagnostics, body, series_start, wait, except_dates, also_dates, lid)
+        VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
         """
 
     /// Reads and parses a card file.
@@ -77,6 +77,7 @@ struct CardRow {
             c?.repeatRule, c?.parent, c?.today?.iso, c?.done?.description,
             c.map { CardRow.join($0.completed.map(\.iso)) }, c.map { CardRow.join($0.skipped.map(\.iso)) },
             c?.created?.description, c?.emoji, c?.color, diagText, body, c?.seriesStart?.iso, c?.wait?.iso,
+            c.map { CardRow.join($0.exceptDates.map(\.iso)) }, c.map { CardRow.join($0.alsoDates.map(\.iso)) },
             c?.id?.lowercased(),
         ]
         return StatementArguments(values)
@@ -119,6 +120,8 @@ struct CardRow {
         c.color = row[24]
         c.seriesStart = (row[26] as String?).flatMap { Day(iso: $0) }
         c.wait = (row[27] as String?).flatMap { Day(iso: $0) }
+        c.exceptDates = CardRow.split(row[28]).compactMap { Day(iso: $0) }
+        c.alsoDates = CardRow.split(row[29]).compactMap { Day(iso: $0) }
         card = c
     }
 

@@ -21,21 +21,23 @@ public enum TreeMerge {
             let b = try base(path), o = try ours(path), t = try theirs(path)
             if o == t || b == t { continue }
             if b == o {
-                outcome.writes.append(FileWrite(path: path, text: t.map(text)))
+                // Taken as bytes: a binary file (an attachment) arrives exactly as it left.
+                outcome.writes.append(FileWrite(path: path, contents: t))
                 outcome.incoming += 1
                 continue
             }
             guard let o, let t else {
                 // Changed on one side, removed on the other: the change wins and the file stays.
                 let kept = o ?? t
-                if o == nil, let kept { outcome.writes.append(FileWrite(path: path, text: text(kept))) }
+                if o == nil, let kept { outcome.writes.append(FileWrite(path: path, contents: kept)) }
                 outcome.notes.append(MergeNote(path: path, message: "edited on one device and removed on the other; the edit wins, so it is kept"))
                 continue
             }
-            guard let oText = String(bytes: o, encoding: .utf8), let tText = String(bytes: t, encoding: .utf8) else {
-                let r = FileMerge.sideBySide(path: path, ours: text(o), theirs: text(t), rule: rule)
-                outcome.writes += [FileWrite(path: path, text: r.text)] + r.extraFiles
-                outcome.notes += r.notes
+            guard !BinaryMerge.isBinary(path: path, ours: o, theirs: t),
+                  let oText = String(bytes: o, encoding: .utf8), let tText = String(bytes: t, encoding: .utf8) else {
+                let r = BinaryMerge.keepBoth(path: path, ours: o, theirs: t, rule: rule)
+                outcome.writes += r.writes
+                outcome.notes.append(r.note)
                 continue
             }
             if b == nil, let renamed = addedTwice(path: path, ours: oText, theirs: tText) {
@@ -51,8 +53,6 @@ public enum TreeMerge {
         }
         return outcome
     }
-
-    private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
     /// Two different cards that chose the same file name: the one with the greater id moves to
     /// `<slug>-<id tail>.md`, so whichever device merges, the result is the same.

@@ -4,18 +4,23 @@ struct HumanRuleParser {
     typealias Token = HumanRuleToken
 
     private typealias Words = RecurrenceVocabulary
-    private typealias WeekdayNum = RecurrenceRule.WeekdayNum
+    typealias WeekdayNum = RecurrenceRule.WeekdayNum
 
-    private let tokens: [Token]
-    private var pos = 0
+    let tokens: [Token]
+    var pos = 0
     private var frequency = RecurrenceRule.Frequency.daily
     private var interval = 1
     private var afterCompletion = false
-    private var byDay: [(WeekdayNum, Token)] = []
-    private var monthDays: [Int] = []
+    var byDay: [(WeekdayNum, Token)] = []
+    var monthDays: [Int] = []
     private var months: [Int] = []
     private var pairs: [(month: Int, day: Int, token: Token)] = []
     private var end = RecurrenceRule.End.never
+    /// "the last weekday": BYSETPOS over the weekdays in `byDay`.
+    var setPositions: [(Int, Token)] = []
+    var yearDays: [Int] = []
+    var weekNumbers: [Int] = []
+    var weekStart: (Int, Token)?
 
     static func parse(_ text: String) throws(RecurrenceError) -> RecurrenceRule {
         let tokens = HumanRuleToken.tokenize(text)
@@ -110,7 +115,12 @@ struct HumanRuleParser {
                 try parseDays(after: t)
             case "in", "of":
                 pos += 1
-                try parseMonths(after: t)
+                if let w = peek(), w.word == "week" || w.word == "weeks" {
+                    pos += 1
+                    try parseWeekNumbers(after: w)
+                } else {
+                    try parseMonths(after: t)
+                }
             case "until":
                 pos += 1
                 guard let d = peek() else { throw fail(t, "expected a date like 2026-12-30 after \"until\"") }
@@ -130,6 +140,8 @@ struct HumanRuleParser {
             default:
                 if Words.number(t.word) != nil, isCountWord(pos + 1) {
                     try parseCount(t, endToken: t)
+                } else if isWeekStartClause(pos) {
+                    try parseWeekStart()
                 } else if isItemStart(pos) {
                     try parseDays(after: t)
                 } else {
@@ -178,6 +190,10 @@ struct HumanRuleParser {
             for w in days { byDay.append((WeekdayNum(weekday: w), t)) }
             return
         }
+        if isYearDayStart(pos) {
+            try parseYearDays()
+            return
+        }
         if let month = Words.month(t.word) {
             pos += 1
             months.append(month)
@@ -219,10 +235,14 @@ struct HumanRuleParser {
             break
         }
         if let next = peek(), let days = Words.weekdays(next.word) {
-            guard days.count == 1 else {
-                throw fail(next, "\"\(next.raw)\" cannot be numbered (that needs BYSETPOS, which is not supported)")
-            }
             pos += 1
+            if days.count > 1 {
+                // "the last weekday": the last of the period's weekdays (BYSETPOS).
+                for w in days { byDay.append((WeekdayNum(weekday: w), next)) }
+                setPositions += positions
+                if days.count == 2, peek()?.word == "day" { pos += 1 }  // "the 1st weekend day"
+                return
+            }
             let weekdays = [days[0]] + parseMoreWeekdays(singleOnly: true).map(\.0)
             for (n, t) in positions { for w in weekdays { byDay.append((WeekdayNum(ordinal: n, weekday: w), t)) } }
             return
@@ -303,21 +323,24 @@ struct HumanRuleParser {
                 throw fail(t, "one rule can list several dates only when each month gets the same days; write a rule per date")
             }
         }
+        try checkSetPositions()
         return RecurrenceRule(frequency: frequency, interval: interval, byDay: byDay.map(\.0),
-                              byMonthDay: monthDays, byMonth: months, end: end, afterCompletion: afterCompletion)
+                              byMonthDay: monthDays, byMonth: months, byYearDay: yearDays, byWeekNo: weekNumbers,
+                              bySetPos: setPositions.map(\.0), weekStart: weekStart?.0 ?? 1, end: end,
+                              afterCompletion: afterCompletion)
     }
 
     // MARK: Helpers
 
-    private func peek(_ offset: Int = 0) -> Token? {
+    func peek(_ offset: Int = 0) -> Token? {
         pos + offset < tokens.count ? tokens[pos + offset] : nil
     }
 
-    private func fail(_ t: Token, _ message: String) -> RecurrenceError {
+    func fail(_ t: Token, _ message: String) -> RecurrenceError {
         RecurrenceError(message, word: t.raw, column: t.column)
     }
 
-    private func isCountWord(_ k: Int) -> Bool {
+    func isCountWord(_ k: Int) -> Bool {
         k < tokens.count && ["time", "times", "occurrence", "occurrences"].contains(tokens[k].word)
     }
 
@@ -328,6 +351,6 @@ struct HumanRuleParser {
     private func isItemStart(_ k: Int) -> Bool {
         guard k < tokens.count else { return false }
         let w = tokens[k].word
-        return Words.weekdays(w) != nil || Words.month(w) != nil || w == "the" || isOrdinalStart(k)
+        return Words.weekdays(w) != nil || Words.month(w) != nil || w == "the" || isOrdinalStart(k) || isYearDayStart(k)
     }
 }

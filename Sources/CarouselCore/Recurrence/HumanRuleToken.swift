@@ -4,7 +4,7 @@ struct HumanRuleToken {
     let raw: String   // as written
     let column: Int   // 1-based character column in the input
 
-    /// Words split on spaces; "," and "&" are tokens of their own.
+    /// Words split on spaces and parentheses; "," and "&" are tokens of their own.
     static func tokenize(_ text: String) -> [HumanRuleToken] {
         var tokens: [HumanRuleToken] = []
         var current = "", start = 0
@@ -13,7 +13,7 @@ struct HumanRuleToken {
             current = ""
         }
         for (i, ch) in text.enumerated() {
-            if ch.isWhitespace {
+            if ch.isWhitespace || ch == "(" || ch == ")" {
                 flush()
             } else if ch == "," || ch == "&" {
                 flush()

@@ -46,4 +46,18 @@ extension RecurrenceRule {
         guard after < Day(year: 9999, month: 12, day: 31)! else { return nil }
         return occurrences(anchor: anchor, from: after.adding(days: 1), limit: 1).first
     }
+
+    /// Where a new series begins when it is written on `day` with no date of its own: the first
+    /// day on or after `day` that the rule lists when read every period ("every 2 weeks on tue"
+    /// added on a Sunday starts this Tuesday, and its fortnights count from there). Nil for an
+    /// after-done rule or one that has already ended.
+    public func naturalStart(onOrAfter day: Day) -> Day? {
+        guard !afterCompletion else { return nil }
+        var everyPeriod = self
+        everyPeriod.interval = 1
+        everyPeriod.end = .never
+        guard let first = everyPeriod.occurrences(anchor: day, from: day, limit: 1).first else { return nil }
+        if case .until(let last) = end, first > last { return nil }
+        return first
+    }
 }

@@ -5,19 +5,17 @@ extension RecurrenceRule {
     /// Canonical human text that parses back to an equal rule, e.g.
     /// "every 2 weeks on tue, thu until 2026-12-30".
     public var normalized: String {
-        // The human syntax does not say BYSETPOS, BYWEEKNO, BYYEARDAY or WKST yet: RRULE text
-        // parses back to the same rule.
-        if !afterCompletion && !(bySetPos.isEmpty && byWeekNo.isEmpty && byYearDay.isEmpty && weekStart == 1) {
-            return rrule
-        }
         if afterCompletion { return "\(interval) \(unitName(plural: interval != 1)) after done" + endText }
+        guard humanCanSay else { return rrule }
         let plain = byDay.filter { $0.ordinal == nil }.map(\.weekday)
         let numbered = byDay.filter { $0.ordinal != nil }
+        let shortcut = frequency == .weekly && interval == 1 && byMonthDay.isEmpty && numbered.isEmpty
+            && bySetPos.isEmpty && byYearDay.isEmpty && byWeekNo.isEmpty
         var text: String
         var monthsWritten = false
-        if frequency == .weekly, interval == 1, byMonthDay.isEmpty, numbered.isEmpty, Set(plain) == Words.workweek {
+        if shortcut, Set(plain) == Words.workweek {
             text = "every weekday"
-        } else if frequency == .weekly, interval == 1, byMonthDay.isEmpty, numbered.isEmpty, Set(plain) == Words.weekend {
+        } else if shortcut, Set(plain) == Words.weekend {
             text = "every weekend"
         } else {
             text = interval == 1 ? "every \(unitName(plural: false))" : "every \(interval) \(unitName(plural: true))"
@@ -26,11 +24,17 @@ extension RecurrenceRule {
                 monthsWritten = true
             } else {
                 var pieces: [String] = []
-                if !plain.isEmpty { pieces.append(plain.map(shortDay).joined(separator: ", ")) }
+                if !bySetPos.isEmpty {
+                    pieces.append("the " + bySetPos.map { Words.positionText($0) }.joined(separator: ", ")
+                        + (Set(plain) == Words.workweek ? " weekday" : " weekend day"))
+                } else if !plain.isEmpty {
+                    pieces.append(plain.map(shortDay).joined(separator: ", "))
+                }
                 if !numbered.isEmpty {
                     pieces.append("the " + numbered.map { Words.positionText($0.ordinal!) + " " + shortDay($0.weekday) }
                         .joined(separator: ", "))
                 }
+                if !byYearDay.isEmpty { pieces.append("day " + byYearDay.map(String.init).joined(separator: ", ")) }
                 if !byMonthDay.isEmpty {
                     pieces.append("the " + byMonthDay.map { Words.positionText($0) }.joined(separator: ", ")
                         + (byMonthDay.contains { $0 < 0 } ? " day" : ""))
@@ -41,7 +45,20 @@ extension RecurrenceRule {
         if !monthsWritten && !byMonth.isEmpty {
             text += " in " + byMonth.map { monthName($0).lowercased() }.joined(separator: ", ")
         }
+        if !byWeekNo.isEmpty { text += " in week " + byWeekNo.map(String.init).joined(separator: ", ") }
+        if weekStart != 1 { text += " (weeks start \(longDay(weekStart).lowercased()))" }
         return text + endText
+    }
+
+    /// Whether the human syntax can say this rule; when not, `normalized` is the RRULE text.
+    private var humanCanSay: Bool {
+        if !bySetPos.isEmpty {
+            let plain = Set(byDay.map(\.weekday))
+            guard byMonthDay.isEmpty, byYearDay.isEmpty, byDay.allSatisfy({ $0.ordinal == nil }),
+                  plain == Words.workweek || plain == Words.weekend, byDay.count == plain.count else { return false }
+        }
+        if !byYearDay.isEmpty && !byMonthDay.isEmpty { return false }
+        return true
     }
 
     /// " until 2026-12-30", " for 3 times", or nothing.
@@ -58,16 +75,28 @@ extension RecurrenceRule {
     public var summary: String {
         if afterCompletion { return "\(interval) \(unitName(plural: interval != 1)) after done" + summaryEnd }
         if !bySetPos.isEmpty, byMonthDay.isEmpty, byWeekNo.isEmpty, byYearDay.isEmpty,
-           byDay.allSatisfy({ $0.ordinal == nil }), Set(byDay.map(\.weekday)) == Words.workweek {
+           byDay.allSatisfy({ $0.ordinal == nil }),
+           Set(byDay.map(\.weekday)) == Words.workweek || Set(byDay.map(\.weekday)) == Words.weekend {
             // "Every month on the last weekday", "Every month on the 1st & last weekday".
             let every = interval == 1 ? "Every \(unitName(plural: false))" : "Every \(interval) \(unitName(plural: true))"
             let months = byMonth.isEmpty ? "" : " in " + Self.list(byMonth.map(monthName))
-            return every + " on the " + Self.list(bySetPos.map { Words.positionText($0, lastJoin: "-to-") }) + " weekday"
+            return every + " on the " + Self.list(bySetPos.map { Words.positionText($0, lastJoin: "-to-") })
+                + (byDay.count == 5 ? " weekday" : " weekend day")
                 + months + weekStartSummary + summaryEnd
         }
         var base = basicSummary
-        if !byWeekNo.isEmpty { base += " in week " + Self.list(byWeekNo.map(String.init)) }
-        if !byYearDay.isEmpty { base += " on day " + Self.list(byYearDay.map(String.init)) + " of the year" }
+        let weeks = " in week " + Self.list(byWeekNo.map(String.init))
+        if !byWeekNo.isEmpty, frequency == .yearly, interval == 1, byMonth.isEmpty, byMonthDay.isEmpty, byYearDay.isEmpty,
+           !byDay.isEmpty, byDay.allSatisfy({ $0.ordinal == nil }) {
+            // "Every year in week 27 on Monday"
+            let days = byDay.map(\.weekday)
+            base = "Every year" + weeks + " on " + (days.count == 1 ? longDay(days[0]) : Self.list(days.map(shortDayTitle)))
+        } else if !byWeekNo.isEmpty {
+            base += weeks
+        }
+        if !byYearDay.isEmpty {
+            base += " on day " + Self.list(byYearDay.map(String.init)) + (frequency == .yearly ? "" : " of the year")
+        }
         if !bySetPos.isEmpty {
             base += ", only the " + Self.list(bySetPos.map { Words.positionText($0, lastJoin: "-to-") })
                 + " of each \(unitName(plural: false))"

@@ -1,9 +1,12 @@
 /// FNV-1a, 64-bit: a hash that is the same on every run and every machine (Swift's `Hasher` is
 /// seeded per process, so it cannot be used for anything a user sees twice).
 public enum StableHash {
-    public static func fnv1a(_ text: String) -> UInt64 {
+    public static func fnv1a(_ text: String) -> UInt64 { fnv1a(text.utf8) }
+
+    /// The same hash over any bytes (a file's contents).
+    public static func fnv1a<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
+        for byte in bytes {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01B3
         }

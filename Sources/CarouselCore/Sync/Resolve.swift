@@ -22,20 +22,28 @@ public enum Resolve {
             }
             var writes: [FileWrite] = []
             for file in conflicts {
-                func text(_ id: ObjectID?) throws -> String? { try id.map { String(decoding: try repo.blob($0), as: UTF8.self) } }
-                let base = try text(file.base), ours = try text(file.ours), theirs = try text(file.theirs)
-                guard let ours, let theirs else {
+                func bytes(_ id: ObjectID?) throws -> [UInt8]? { try id.map { try repo.blob($0) } }
+                let oursBytes = try bytes(file.ours), theirsBytes = try bytes(file.theirs)
+                guard let oursBytes, let theirsBytes else {
                     // Changed on one side, removed on the other: the change wins.
-                    writes.append(FileWrite(path: file.path, text: ours ?? theirs))
+                    writes.append(FileWrite(path: file.path, contents: oursBytes ?? theirsBytes))
                     outcome.notes.append(MergeNote(path: file.path, message: "edited on one side and removed on the other; the edit wins"))
                     continue
                 }
+                if BinaryMerge.isBinary(path: file.path, ours: oursBytes, theirs: theirsBytes) {
+                    let kept = BinaryMerge.keepBoth(path: file.path, ours: oursBytes, theirs: theirsBytes, rule: .byValue)
+                    writes += kept.writes.contains { $0.path == file.path } ? kept.writes : kept.writes + [FileWrite(path: file.path, bytes: oursBytes)]
+                    outcome.notes.append(kept.note)
+                    continue
+                }
+                func text(_ id: ObjectID?) throws -> String? { try id.map { String(decoding: try repo.blob($0), as: UTF8.self) } }
+                let base = try text(file.base), ours = String(decoding: oursBytes, as: UTF8.self), theirs = String(decoding: theirsBytes, as: UTF8.self)
                 let merged = FileMerge.merge(path: file.path, base: base, ours: ours, theirs: theirs, rule: .byValue)
                 writes.append(FileWrite(path: file.path, text: merged.text))
                 writes += merged.extraFiles
                 outcome.notes += merged.notes
             }
-            for write in writes { try writer.vault.write(write.path, text: write.text) }
+            for write in writes { try writer.vault.apply(write) }
             let message = writer.stamped("sync: finish the merge of \(String(mergeHead.hex.prefix(7))) field by field")
             outcome.commit = try repo.commit(paths: writes.map(\.path), message: message, signature: writer.signature, committer: writer.committer,
                                              mergeParent: mergeHead)?.hex

@@ -147,7 +147,7 @@ struct SyncRound {
         }
         report.notes += outcome.notes
         let message = writer.stamped("sync: merge \(authors.count) change\(authors.count == 1 ? "" : "s") from \(label)")
-        for write in outcome.writes { try writer.vault.write(write.path, text: write.text) }
+        for write in outcome.writes { try writer.vault.apply(write) }
         let linked = try MergeLinks.apply(links, vault: writer.vault, repo: repo, theirs: theirs, base: baseFiles, ours: ourFiles, theirFiles: theirFiles)
         report.notes += linked.notes
         let id = try repo.commit(paths: outcome.writes.map(\.path) + linked.paths, message: message, signature: writer.signature, committer: writer.committer, mergeParent: theirs)
@@ -189,6 +189,9 @@ struct SyncRound {
             return .git("\(remote) stopped answering after \(Int(seconds)) s; \(safe). Sync again later, or allow longer with --timeout SECONDS.")
         case .cancelled:
             return .git("sync stopped; \(safe).")
+        case .authenticationFailed where !transfer.lockedKeys.isEmpty:
+            let keys = transfer.lockedKeys.joined(separator: " ")
+            return .git("\(remote) (\(url)): authentication failed: the ssh key \(keys) has a passphrase, and sync never asks for one; \(safe). Add it to your agent once (ssh-add \(keys)) and sync again.")
         case .authenticationFailed:
             return .git("\(remote) (\(url)): authentication failed, the server refused the key, user name or token (\(detail)); \(safe). Check what `git fetch \(remote)` uses: your ssh key or the credential helper's token.")
         case .noCredentials:

@@ -168,9 +168,33 @@ public enum FileSystem {
         return text
     }
 
+    /// Reads a whole file's bytes, at most `limit` of them; never follows a final link.
+    public static func readBytes(_ path: String, limit: Int64, shownAs name: String) throws(CarouselError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { throw .io("cannot read \(name): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { throw .io("cannot read \(name): it is not a regular file") }
+        guard Int64(st.st_size) <= limit else { throw .io("\(name) is larger than \(limit) bytes") }
+        var bytes = [UInt8](repeating: 0, count: Int(st.st_size))
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, $0.count - done) }
+            if n < 0 { throw .io("cannot read \(name): \(String(cString: strerror(errno)))") }
+            if n == 0 { break }
+            done += n
+        }
+        return Array(bytes.prefix(done))
+    }
+
     /// Writes a file atomically: a temporary file in the same folder, fsync, then rename, so a
     /// crash leaves either the old file or the new one, never half of one.
     public static func writeAtomically(_ text: String, to path: String) throws(CarouselError) {
+        try writeAtomically(bytes: Array(text.utf8), to: path)
+    }
+
+    /// Writes exact bytes atomically, the same way.
+    public static func writeAtomically(bytes: [UInt8], to path: String) throws(CarouselError) {
         let dir = (path as NSString).deletingLastPathComponent
         do {
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -180,7 +204,6 @@ public enum FileSystem {
         let tmp = dir + "/" + temporaryPrefix + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard fd >= 0 else { throw .io("cannot write \(path): \(String(cString: strerror(errno)))") }
-        let bytes = Array(text.utf8)
         var written = 0
         while written < bytes.count {
             let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, bytes.count - written) }

@@ -17,6 +17,8 @@ public struct Settings: Sendable, Equatable {
     public var categoryColors: [String: String] = [
         "personal": "blue", "work": "magenta", "health": "green", "creative": "yellow", "other": "white",
     ]
+    /// Tag (lowercased) → its colour and icon, from `tags:`.
+    public var tagStyles: [String: TagStyle] = [:]
     /// `sync: {timeout: 60}`: seconds a sync may wait without a word from the remote.
     public var syncTimeout: Int?
     /// The first day the vault was used, for the settings guardrail.
@@ -50,12 +52,12 @@ public struct Settings: Sendable, Equatable {
     }
 
     /// Every key `carousel.yaml` understands.
-    public static let keys = ["budget", "carousel", "views", "week_start", "theme", "reduce_motion", "started", "categories", "sync", "checkin_reminder"]
+    public static let keys = ["budget", "carousel", "views", "week_start", "theme", "reduce_motion", "started", "categories", "sync", "checkin_reminder", "tags"]
     /// The views home can point at.
     public static let viewNames = ["board", "habits", "streaks", "countdown", "calendar", "timeline", "checkin", "check-in"]
     /// `theme`: `auto` colours a terminal, `plain` never colours.
     public static let themes = ["auto", "plain"]
-    /// Colours a category may take.
+    /// Colours a category or a tag may take.
     public static let colors = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
     static let booleans = ["true": true, "yes": true, "on": true, "false": false, "no": false, "off": false]
 
@@ -142,6 +144,7 @@ public struct Settings: Sendable, Equatable {
                     throw diag(v.mark, "checkin_reminder must be a time of day like \"20:30\", found \"\(text)\"")
                 }
                 settings.checkinReminder = minutes
+            case "tags": settings.tagStyles = try parseTagStyles(v, diag: diag)
             case "categories":
                 guard let pairs = v.mapping else {
                     throw diag(v.mark, "categories must map a category to a colour, like `work: magenta`")
@@ -150,7 +153,7 @@ public struct Settings: Sendable, Equatable {
                 for (category, colour) in pairs {
                     let name = colour.scalar?.string ?? ""
                     guard colors.contains(name.lowercased()) else {
-                        throw diag(colour.mark, "a category colour must be \(Self.list(colors)), found \"\(name)\"")
+                        throw diag(colour.mark, "a category colour must be \(Self.list(colors)), found \"\(name)\"." + Nearest.hint(for: name, among: colors))
                     }
                     settings.categoryColors[(category.scalar?.string ?? "").lowercased()] = name.lowercased()
                 }

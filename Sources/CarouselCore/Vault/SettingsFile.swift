@@ -1,7 +1,7 @@
 /// A line editor for the top-level keys of `carousel.yaml`: setting one key rewrites only its
 /// line (keeping a trailing comment), so the person's comments and layout survive.
 public struct SettingsFile: Sendable {
-    public private(set) var lines: [String]
+    public internal(set) var lines: [String]
     let newline: String
     let trailingNewline: Bool
 

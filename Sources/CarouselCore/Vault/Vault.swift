@@ -61,7 +61,7 @@ public struct Vault: Sendable {
         return name.hasSuffix(".md") ? String(name.dropLast(3)) : name
     }
 
-    static func absolute(_ path: String) -> String {
+    public static func absolute(_ path: String) -> String {
         var p = (path as NSString).expandingTildeInPath
         if !p.hasPrefix("/") { p = FileManager.default.currentDirectoryPath + "/" + p }
         p = (p as NSString).standardizingPath

@@ -61,16 +61,31 @@ extension Vault {
         }
     }
 
+    /// Reads a vault file's bytes (an attachment), by the same rules as `readText`.
+    public func readBytes(_ relative: String, limit: Int64) throws(CarouselError) -> [UInt8] {
+        let dest = destination(of: relative)
+        switch dest {
+        case let .inside(real): return try FileSystem.readBytes(real, limit: limit, shownAs: relative)
+        case .missing: throw .io("cannot read \(relative): there is no such file")
+        default: throw .boundary("\(relative) is \(dest.link()); Carousel does not read it")
+        }
+    }
+
     /// Writes (or, with nil, removes) a vault file. Never through a link: the file itself must
     /// not be a link, and its folder must resolve inside the vault.
     public func write(_ relative: String, text: String?) throws(CarouselError) {
+        try write(relative, bytes: text.map { Array($0.utf8) })
+    }
+
+    /// Writes (or, with nil, removes) a vault file's exact bytes, by the same rules as `write(_:text:)`.
+    public func write(_ relative: String, bytes: [UInt8]?) throws(CarouselError) {
         guard PathName.isPlainRelativePath(relative) else { throw .outsideVault(relative) }
         if isLink(relative) {
             throw .boundary("\(relative) is a link; Carousel never writes through a link. Replace it with a real file (or remove it) and try again")
         }
         let (folder, name) = try realFolder(of: relative)
         let target = folder + "/" + name
-        if let text { try FileSystem.writeAtomically(text, to: target) } else { try FileSystem.remove(target) }
+        if let bytes { try FileSystem.writeAtomically(bytes: bytes, to: target) } else { try FileSystem.remove(target) }
     }
 
     /// Removes a vault entry itself (a file, or a link without following it).

@@ -91,7 +91,7 @@ extension Workspace {
             } else {
                 throw .invalidValue(field: "done", message: "expected now or \(DateInput.help), found \"\(v)\"")
             }
-        case "completed", "skipped":
+        case "completed", "skipped", "except", "also":
             var days: [String] = []
             for item in FieldAssignment.list(v) {
                 guard let d = DateInput.parse(item, today: today, weekStart: snapshot.settings.weekStart) else {

@@ -26,9 +26,11 @@ enum Assets {
       method: "POST", body, credentials: "same-origin",
       headers: { "Accept": "application/json", "X-Carousel-Token": token },
     });
-    let message = "";
-    try { message = (await response.json()).message; } catch (e) { message = "The server said " + response.status + "."; }
+    let message = "", celebrate = false;
+    try { ({ message, celebrate } = await response.json()); } catch (e) { message = "The server said " + response.status + "."; }
     say(message);
+    // A day that now counts: one soft glow of the message (none under prefers-reduced-motion, see the CSS).
+    status.classList.toggle("celebrate", celebrate === true);
     await refresh();
     return response.ok;
   }

@@ -135,6 +135,9 @@ ol.history { padding-left: 1.25rem; } ol.history ul.fields { font-size: .85rem; 
 #status { position: fixed; bottom: 1rem; left: 50%; transform: translateX(-50%); background: var(--fg); color: var(--bg);
   padding: .6rem 1rem; border-radius: .75rem; opacity: 0; transition: opacity .3s; pointer-events: none; max-width: 90vw; }
 #status.show { opacity: .95; }
+#status.celebrate { animation: glow 1.6s ease-out 1; }
+@keyframes glow { 0% { box-shadow: 0 0 0 0 rgba(255, 196, 0, .7); } 100% { box-shadow: 0 0 0 1.2rem rgba(255, 196, 0, 0); } }
+img.attachment { display: block; max-width: 100%; height: auto; border-radius: .5rem; margin: .5rem 0; }
 footer { text-align: center; color: var(--muted); padding: 1rem; font-size: .9rem; }
 pre.error { white-space: pre-wrap; background: var(--card); padding: 1rem; border-radius: .5rem; }
 @media (prefers-reduced-motion: reduce) {

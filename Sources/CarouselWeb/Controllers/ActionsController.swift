@@ -17,8 +17,9 @@ struct ActionsController {
             let wantsJSON = request.headers[.accept]?.contains("application/json") ?? false
             let status: HTTPResponse.Status
             let message: String
+            let celebration = Celebrated()
             do {
-                message = try perform(verb, form)
+                message = try perform(verb, form, celebration)
                 status = .ok
             } catch let error as ActionError {
                 (status, message) = (error.status, error.message)
@@ -26,7 +27,7 @@ struct ActionsController {
                 (status, message) = (.conflict, Shared.describe(error))
             }
             if wantsJSON {
-                let body = "{\"ok\":\(status == .ok),\"message\":\(JSONText.quote(message))}"
+                let body = "{\"ok\":\(status == .ok),\"message\":\(JSONText.quote(message)),\"celebrate\":\(celebration.now)}"
                 return Response(status: status, headers: [.contentType: "application/json", .cacheControl: "no-store"],
                                 body: .init(byteBuffer: ByteBuffer(string: body)))
             }
@@ -50,8 +51,12 @@ struct ActionsController {
         return v
     }
 
+    /// Set by a `check` that made today count for the streak, once a day per device (as the
+    /// terminal does), unless `reduce_motion` is on: the page's script then plays its short animation.
+    final class Celebrated: @unchecked Sendable { var now = false }
+
     /// Runs one verb and says what happened, in the command line's words.
-    func perform(_ verb: String, _ form: Form) throws -> String {
+    func perform(_ verb: String, _ form: Form, _ celebrated: Celebrated = Celebrated()) throws -> String {
         let store = shared.store
         switch verb {
         case "add":
@@ -129,7 +134,11 @@ struct ActionsController {
             let ref = try need(form, "ref")
             return try store.change { ws in
                 let change = try ws.check(ref, amount: form["amount"].flatMap { $0.isEmpty ? nil : $0 }, date: nil, anyway: false)
-                return "Checked \(change.habit.title)."
+                guard let c = ws.celebration(for: change), !ws.snapshot.settings.reduceMotion,
+                      !Celebration.alreadyShown(c.date, vault: ws.vault) else { return "Checked \(change.habit.title)." }
+                Celebration.markShown(c.date, vault: ws.vault)
+                celebrated.now = true
+                return "Checked \(change.habit.title). " + c.sentence
             }
         case "skip":
             if let habit = form["habit"], !habit.isEmpty {

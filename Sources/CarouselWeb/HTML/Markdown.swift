@@ -1,7 +1,8 @@
+import CarouselCore
 import Foundation
 
 /// A small Markdown reader for card bodies: headings, lists, quotes, code blocks, paragraphs,
-/// `code`, **strong**, *emphasis* and http(s) links. Every piece of text is escaped first; a
+/// `code`, **strong**, *emphasis*, http(s) links, and the card's attachments (images inline). Every piece of text is escaped first; a
 /// `<script>` in a body shows as text.
 enum Markdown {
     static func render(_ source: String) -> HTML {
@@ -54,6 +55,17 @@ enum Markdown {
         return (1...6).contains(hashes) && line.dropFirst(hashes).hasPrefix(" ") ? hashes : nil
     }
 
+    /// The page's address of a card's attachment linked as `../attachments/ID/NAME` (any number of
+    /// `../`), or nil for any other link. Both parts must be plain names.
+    static func attachmentURL(_ href: String) -> String? {
+        var rest = Substring(href)
+        while rest.hasPrefix("../") { rest = rest.dropFirst(3) }
+        let parts = rest.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3, parts[0] == Vault.attachmentsDir, parts.dropFirst().allSatisfy({ PathName.isSafe($0) }) else { return nil }
+        let encoded = parts.dropFirst().compactMap { $0.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._"))) }
+        return encoded.count == 2 ? "/attachments/" + encoded.joined(separator: "/") : nil
+    }
+
     /// Inline marks over escaped text; a link's address must start with http:// or https://.
     static func inline(_ text: String) -> HTML {
         var out: [HTML] = []
@@ -73,9 +85,20 @@ enum Markdown {
                 emit(); out.append(H.el("em", [:], String(rest[rest.index(after: rest.startIndex)..<end])))
                 rest = rest[rest.index(after: end)...]; continue
             }
+            if ch == "!", rest.dropFirst().first == "[", let close = rest.range(of: "]("),
+               let end = rest[close.upperBound...].firstIndex(of: ")"),
+               let src = attachmentURL(String(rest[close.upperBound..<end])) {
+                let alt = String(rest[rest.index(rest.startIndex, offsetBy: 2)..<close.lowerBound])
+                emit(); out.append(H.el("img", ["src": src, "alt": alt, "class": "attachment", "loading": "lazy"]))
+                rest = rest[rest.index(after: end)...]; continue
+            }
             if ch == "[", let close = rest.range(of: "]("), let end = rest[close.upperBound...].firstIndex(of: ")") {
                 let label = String(rest[rest.index(after: rest.startIndex)..<close.lowerBound])
                 let href = String(rest[close.upperBound..<end])
+                if let local = attachmentURL(href) {
+                    emit(); out.append(H.el("a", ["href": local], label))
+                    rest = rest[rest.index(after: end)...]; continue
+                }
                 if href.hasPrefix("http://") || href.hasPrefix("https://") {
                     emit(); out.append(H.el("a", ["href": href, "rel": "noreferrer noopener"], label))
                     rest = rest[rest.index(after: end)...]; continue

@@ -102,7 +102,13 @@ struct Add: ParsableCommand {
             print("Added " + t.bold(card.title) + " (\(card.path)) · " + Words.spoons(card.spoons) + " · "
                 + Words.cardDue(card, today: ws.today))
             if let pastNote { print(t.yellow(pastNote.prefix(1).uppercased() + pastNote.dropFirst() + ".")) }
-            print(t.dim("`carousel pull \(card.slug)` takes it into today."))
+            if Occurrence.isFinished(card, today: ws.today) {
+                // Every occurrence of the series is already behind today: nothing to pull.
+                print(t.yellow("Note: every occurrence of this series is before today, so it is already over; "
+                    + "`carousel set \(card.slug) due=DATE` moves it."))
+            } else {
+                print(t.dim("`carousel pull \(card.slug)` takes it into today."))
+            }
         }
     }
 

@@ -29,7 +29,8 @@ struct Check: ParsableCommand {
             let ws = try options.workspace(writing: true)
             printNotices(ws)
             let change = try ws.check(habit, amount: amount.first, date: date, anyway: anyway)
-            if options.json { return HabitJSON.change(change).printJSON() }
+            let celebration = ws.celebration(for: change)
+            if options.json { return HabitJSON.change(change, celebration: celebration).printJSON() }
             let t = Terminal.current
             let h = change.habit
             let progress = HabitStats.progress(h, on: change.date)
@@ -37,6 +38,7 @@ struct Check: ParsableCommand {
             let done = progress >= h.target
             print((done ? t.green("✓") : "○") + " " + t.bold(h.title) + when + ": " + HabitAmount.progressText(progress, h)
                 + (h.period == .day ? "" : " this \(h.period.rawValue)") + (done ? ". Nicely done." : ". Keep going."))
+            CelebrationRender.show(celebration, ws: ws)
         }
     }
 }

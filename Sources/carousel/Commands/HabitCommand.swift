@@ -11,8 +11,11 @@ struct HabitAdd: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The habit's name, e.g. \"Brush teeth\".")
-    var title: String
+    @Argument(help: "The habit's name, e.g. \"Brush teeth\". Without one (and without --suggest), the suggested habits are offered.")
+    var title: String?
+
+    @Option(help: "Start a suggested habit by its name (water, walk, read, …), without questions.")
+    var suggest: String?
 
     @Option(name: .customLong("repeat"), help: "Which days it's for (default \"every day\"), e.g. \"every week on mon, wed, fri\".")
     var repeatRule: String?
@@ -26,15 +29,28 @@ struct HabitAdd: ParsableCommand {
     @Option(help: "day (default), week or month: the span the target covers.")
     var period: String?
 
+    func validate() throws {
+        if title != nil, suggest != nil { throw ValidationError("give a title or --suggest NAME, not both") }
+    }
+
     func run() throws {
         try reporting {
+            // Choose first: the vault is not locked while a person reads the suggestions.
+            var new: NewHabit
+            if let title {
+                new = NewHabit(title: title)
+            } else if let suggest {
+                new = try HabitSuggestions.find(suggest).newHabit
+            } else {
+                guard let picked = try HabitSuggestionMenu.offer(json: options.json) else { return }
+                new = picked.newHabit
+            }
+            if let repeatRule { new.repeatRule = repeatRule }
+            if let target { new.target = target }
+            if let unit { new.unit = unit }
+            if let period { new.period = period }
             let ws = try options.workspace(writing: true)
             printNotices(ws)
-            var new = NewHabit(title: title)
-            new.repeatRule = repeatRule
-            new.target = target
-            new.unit = unit
-            new.period = period
             let habit = try ws.addHabit(new)
             if options.json { return try HabitJSON.full(HabitFile(vault: ws.vault, path: habit.path), today: ws.today).printJSON() }
             let t = Terminal.current

@@ -3,18 +3,18 @@ import CarouselCore
 import Foundation
 
 struct Import: ParsableCommand {
-    enum Source: String, ExpressibleByArgument, CaseIterable { case todotxt, taskwarrior }
+    enum Source: String, ExpressibleByArgument, CaseIterable { case todotxt, taskwarrior, ics }
 
     static let configuration = CommandConfiguration(
-        abstract: "Bring tasks in from todo.txt or Taskwarrior (`task export`), as one commit.",
+        abstract: "Bring tasks in from todo.txt, Taskwarrior (`task export`) or an iCalendar file, as one commit.",
         discussion: "Running it again adds only what is new. The mapping is in docs/ecosystem.md.")
 
     @OptionGroup var options: GlobalOptions
 
-    @Option(help: "todotxt or taskwarrior.")
+    @Option(help: "todotxt, taskwarrior or ics.")
     var from: Source
 
-    @Argument(help: "The todo.txt file, or a file holding the JSON of `task export`; - reads standard input.", completion: .file())
+    @Argument(help: "The todo.txt file, a file holding the JSON of `task export`, or an .ics file; - reads standard input.", completion: .file())
     var file: String
 
     func run() throws {
@@ -33,15 +33,16 @@ struct Import: ParsableCommand {
                 switch from {
                 case .todotxt: plan = try TodoTxt.parse(String(decoding: data, as: UTF8.self), today: options.moment.today)
                 case .taskwarrior: plan = try Taskwarrior.parse(data)
+                case .ics: plan = try ICalendarImport.parse(String(decoding: data, as: UTF8.self))
                 }
             } catch let error as ImportError {
                 let name = file == "-" ? "standard input" : file
-                let place = from == .todotxt ? "\(name):\(error.line)" : "\(name): task \(error.line)"
+                let place = from == .taskwarrior ? "\(name): task \(error.line)" : "\(name):\(error.line)"
                 throw CarouselError.usage("\(place): \(error.message). Nothing was imported.")
             }
             let ws = try options.workspace(writing: true)
             printNotices(ws)
-            let result = try ws.importItems(plan, source: from == .todotxt ? "todo.txt" : "Taskwarrior")
+            let result = try ws.importItems(plan, source: ["todo.txt", "Taskwarrior", "iCalendar"][Source.allCases.firstIndex(of: from) ?? 0])
             if options.json {
                 return Output(added: result.added.map { CardJSON.summary($0, today: ws.today, numbers: ws.numbers) },
                               alreadyThere: result.alreadyThere, notes: result.notes).printJSON()

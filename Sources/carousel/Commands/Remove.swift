@@ -1,5 +1,9 @@
 import ArgumentParser
 import CarouselCore
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 struct Remove: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -8,6 +12,9 @@ struct Remove: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
     @OptionGroup var bulk: BulkOptions
+
+    @Flag(name: .customLong("keep-attachments"), help: "Keep the cards' attachments in the vault (without it, --yes removes them too and a terminal asks).")
+    var keepAttachments = false
 
     @Argument(parsing: .allUnrecognized, help: refsHelp, completion: .custom(completeRefs))
     var refs: [String] = []
@@ -22,12 +29,15 @@ struct Remove: ParsableCommand {
             if selection.cards.isEmpty { return print(BulkOptions.noMatch) }
             guard try bulk.confirm(selection.cards, verb: "remove them", ws: ws) else { return }
             let cards = selection.cards
-            let orphans = try ws.remove(cards)
+            let files = cards.flatMap { ws.attachments(of: $0) }
+            let withFiles = try !files.isEmpty && removeAttachments(files)
+            let orphans = try ws.remove(cards, attachments: withFiles)
             if options.json {
                 let removed = cards.map { Removed(id: $0.id, slug: $0.slug, title: $0.title, path: $0.path) }
                 let children = orphans.map(\.slug)
-                return selection.single ? Output(removed: removed[0], children: children).printJSON()
-                                        : Output(removed: removed, children: children).printJSON()
+                let gone = withFiles ? files.map(\.path) : []
+                return selection.single ? Output(removed: removed[0], children: children, attachments: gone).printJSON()
+                                        : Output(removed: removed, children: children, attachments: gone).printJSON()
             }
             let t = Terminal.current
             if let card = cards.first, cards.count == 1 {
@@ -37,6 +47,10 @@ struct Remove: ParsableCommand {
                 print("Removed \(cards.count) cards: " + cards.map(\.title).joined(separator: ", ") + ".")
                 print(t.dim("  They are still in the history: `carousel undo` brings them all back."))
             }
+            if !files.isEmpty {
+                let what = Words.plural(files.count, "attachment")
+                print(withFiles ? "Removed \(what) with \(cards.count == 1 ? "it" : "them") too." : "Kept \(what) in " + Set(files.map { ($0.path as NSString).deletingLastPathComponent + "/" }).sorted().joined(separator: ", ") + " (`git rm -r` that folder to let \(files.count == 1 ? "it" : "them") go).")
+            }
             if !orphans.isEmpty {
                 print("Their \(Words.plural(orphans.count, "child card")) stay: " + orphans.map(\.title).joined(separator: ", ") + ".")
             }
@@ -45,10 +59,24 @@ struct Remove: ParsableCommand {
 }
 
 extension Remove {
+    /// Whether the cards' attachments go too: `--keep-attachments` keeps them, `--yes` removes
+    /// them, a terminal asks (default no), and without one they stay and the text says where.
+    func removeAttachments(_ files: [Attachment]) throws -> Bool {
+        if keepAttachments { return false }
+        if bulk.yes { return true }
+        guard isatty(STDIN_FILENO) == 1 else { return false }
+        let total = files.reduce(Int64(0)) { $0 + $1.size }
+        FileHandle.standardError.write(Data("Remove \(Words.plural(files.count, "attachment")) (\(Attachments.size(total))) too? History keeps them. [y/N] ".utf8))
+        let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        return answer == "y" || answer == "yes"
+    }
+
     /// `rm --json`: `removed` is one object for one REF, a list for several REFs or a filter.
     struct Output<R: Encodable>: Encodable {
         let removed: R
         let children: [String]
+        /// Paths of the attachments removed with the cards.
+        let attachments: [String]
     }
 
     struct Removed: Encodable {

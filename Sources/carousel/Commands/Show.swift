@@ -35,7 +35,12 @@ struct Show: ParsableCommand {
                 file = try CardFile(text: old, path: card.path)
                 card = file.card
             }
-            if options.json { return CardJSON.full(file, today: ws.today).printJSON() }
+            let attachments = asOf == nil ? ws.attachments(of: card) : []
+            if options.json {
+                var document = CardJSON.full(file, today: ws.today)
+                document.attachments = attachments.map(AttachmentJSON.init)
+                return document.printJSON()
+            }
             let t = Terminal.current
             var out = ["", "  " + t.bold((card.icon.map { $0 + " " } ?? "") + card.title) + t.dim("  \(card.path)"), ""]
             func row(_ k: String, _ v: String?) { if let v, !v.isEmpty { out.append("  " + t.dim(fit(k, 11)) + v) } }
@@ -43,7 +48,7 @@ struct Show: ParsableCommand {
             row("spoons", Words.spoons(card.spoons) + " \(card.spoons)")
             row("importance", "\(card.importance) of 5")
             row("category", card.category.map { t.category($0, $0) })
-            row("tags", card.tags.joined(separator: ", "))
+            row("tags", card.tags.map(t.tag).joined(separator: " "))
             row("due", Occurrence.dueDay(of: card, today: ws.today).map {
                 Words.shortDate($0) + (card.due?.timeText.map { " " + $0 } ?? "") + "  (" + Words.cardDue(card, today: ws.today) + ")" })
             if let rule = card.repeatRule {
@@ -61,6 +66,9 @@ struct Show: ParsableCommand {
             row("done", card.done?.description)
             row("created", card.created?.description)
             row("id", card.id ?? t.dim("(none yet; written on the first change)"))
+            for (i, a) in attachments.enumerated() {
+                row(i == 0 ? "attached" : "", a.name + t.dim("  \(Attachments.size(a.size))"))
+            }
             let body = file.document.body.trimmingCharacters(in: .whitespacesAndNewlines)
             if !body.isEmpty { out += [""] + TextLines.split(body, keepTrailingEmpty: true).map { "  " + $0 } }
             out.append("")

@@ -55,6 +55,7 @@ struct GlobalOptions: ParsableArguments {
     func applyLook(_ settings: Settings) {
         if color == .auto, settings.theme == "plain" { setenv("CAROUSEL_COLOR", "never", 1) }
         Terminal.categoryColors = settings.categoryColors
+        Terminal.tagStyles = settings.tagStyles
     }
 }
 

@@ -47,6 +47,8 @@ enum CardJSON {
         let path: String
         let body: String
         let series: SeriesInfo?
+        /// `show` only: the card's files in `attachments/<id>/`.
+        var attachments: [AttachmentJSON]?
 
         struct SeriesInfo {
             let repeatSummary: String
@@ -61,6 +63,7 @@ enum CardJSON {
             try c.encode(slug, forKey: AnyKey("slug"))
             try c.encode(path, forKey: AnyKey("path"))
             try c.encode(body, forKey: AnyKey("body"))
+            if let attachments { try c.encode(attachments, forKey: AnyKey("attachments")) }
             guard let series else { return }
             try c.encode(series.repeatSummary, forKey: AnyKey("repeat_summary"))
             if !frontMatter.contains(where: { $0.0 == "series_start" }) {
@@ -100,7 +103,7 @@ enum CardJSON {
     static func next(_ series: Series, today: Day) -> [Day] {
         guard let first = series.pending(today: today) else { return [] }
         if series.rule.afterCompletion { return [first] }
-        let upcoming = series.rule.occurrences(anchor: series.start, from: first, limit: 14 + series.taken.count)
+        let upcoming = series.occurrences(from: first, limit: 14 + series.taken.count)
         return Array(([first] + upcoming.filter { $0 > first && !series.taken.contains($0) }).prefix(14))
     }
 

@@ -57,14 +57,23 @@ enum HabitJSON {
         let period: String
         let done: Bool
         let committed: Bool
+        /// Set when this change made today count for the streak (the 40% rule).
+        @OrNull var celebration: CelebrationJSON?
     }
 
-    static func change(_ c: HabitChange) -> Change {
+    struct CelebrationJSON: Encodable {
+        let date: String
+        let streak: Int
+        let xp: Int
+    }
+
+    static func change(_ c: HabitChange, celebration: Celebration? = nil) -> Change {
         let h = c.habit
         let progress = HabitStats.progress(h, on: c.date)
         return Change(slug: h.slug, title: h.title, date: c.date.iso, before: c.before?.text, entry: c.after?.text,
                       progress: Amount(progress), target: Amount(h.target), unit: h.unit.rawValue, period: h.period.rawValue,
-                      done: progress >= h.target, committed: c.committed)
+                      done: progress >= h.target, committed: c.committed,
+                      celebration: celebration.map { CelebrationJSON(date: $0.date.iso, streak: $0.streak, xp: $0.xp) })
     }
 }
 

@@ -60,10 +60,11 @@ enum ListRender {
             let titleText = displayWidth(title) <= room ? title : fit(title, max(4, room))
             var line = num + mark + " " + due + "  " + (spoons ? fit(Words.spoons(c.spoons), 5) + "  " : "")
                 + t.dim(fit(c.slug, slugWidth)) + "  " + t.category(c.category, titleText)
-            let tags = c.tags.map { "#" + $0 }.joined(separator: " ")
+            let tags = c.tags.map(Terminal.tagText).joined(separator: " ")
             let left = room - displayWidth(titleText) - 2
             if !tags.isEmpty, left >= 4 {
-                line += "  " + t.dim(displayWidth(tags) <= left ? tags : fit(tags, left))
+                // Each tag in its own colour when they all fit; cut short, the line stays dim.
+                line += "  " + (displayWidth(tags) <= left ? c.tags.map(t.tag).joined(separator: " ") : t.dim(fit(tags, left)))
             }
             return line
         }

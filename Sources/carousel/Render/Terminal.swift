@@ -42,6 +42,22 @@ struct Terminal {
               let code = Settings.colors.firstIndex(of: colour) else { return text }
         return paint(text, String(30 + code))
     }
+
+    /// Tag styles from the vault's settings (`tags:` in carousel.yaml).
+    nonisolated(unsafe) static var tagStyles: [String: TagStyle] = [:]
+
+    /// `#errand` in its colour, after its icon (`🛒 #errand`); a tag without a colour is dim.
+    func tag(_ name: String) -> String {
+        let style = Terminal.tagStyles[name.lowercased()]
+        let text = (style?.icon.map { $0 + " " } ?? "") + "#" + name
+        guard let colour = style?.color, let code = Settings.colors.firstIndex(of: colour) else { return dim(text) }
+        return paint(text, String(30 + code))
+    }
+
+    /// The plain text of `tag(_:)`, for measuring widths.
+    static func tagText(_ name: String) -> String {
+        (tagStyles[name.lowercased()]?.icon.map { $0 + " " } ?? "") + "#" + name
+    }
 }
 
 /// Writes to standard error.

@@ -39,6 +39,13 @@ enum Tour {
             for line in TodayRender.lines(view, t) { print("  " + line) }
             print("  " + t.dim("Spoons are the energy a card takes; the bar shows today against your budget."))
             try pause()
+            step("habit add", "# a habit to build: pick a suggestion, or Enter to skip")
+            for line in HabitSuggestionMenu.lines(t) { print("  " + line) }
+            FileHandle.standardOutput.write(Data("  ".utf8))
+            if let picked = HabitSuggestionMenu.ask(t) {
+                let habit = try ws.addHabit(picked.newHabit)
+                print("  Started " + t.bold(habit.title) + " (\(habit.path)): \(picked.about). `carousel check \(habit.slug)` logs it.")
+            }
             print("""
 
                   Other views are one word away:

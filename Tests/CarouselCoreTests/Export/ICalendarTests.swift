@@ -35,8 +35,10 @@ final class ICalendarTests: XCTestCase {
         c.created = DateValue(day: Day(iso: "2026-11-01")!)
         c.skipped = [Day(iso: "2026-11-12")!]
         let ics = ICalendar.render([.init(card: c, body: "")], today: today)
-        // DTSTART is the first real occurrence (Tue 3 Nov), never the creation day (a Sunday).
-        XCTAssertTrue(ics.contains("DTSTART;VALUE=DATE:20261103\r\nRRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH;UNTIL=20261230\r\nEXDATE;VALUE=DATE:20261112\r\n"), ics)
+        // DTSTART is the first real occurrence, never the creation day (Sunday 1 Nov). The
+        // fortnights count from the week the series starts in (Mon 26 Oct, as RFC 5545 with
+        // WKST=MO), whose Tuesday and Thursday are before the start, so the first is Tue 10 Nov.
+        XCTAssertTrue(ics.contains("DTSTART;VALUE=DATE:20261110\r\nRRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH;UNTIL=20261230\r\nEXDATE;VALUE=DATE:20261112\r\n"), ics)
     }
 
     func testEventsAreAllDayAndUndatedCardsAreLeftOut() {

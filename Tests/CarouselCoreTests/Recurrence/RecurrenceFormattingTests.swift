@@ -52,6 +52,21 @@ final class RecurrenceFormattingTests: XCTestCase {
         ("3 days after done until 2026-12-30", "3 days after done until 2026-12-30", "FREQ=DAILY;INTERVAL=3",
          "3 days after done, until 30 Dec 2026"),
         ("2 days after done for 5 times", "2 days after done for 5 times", "FREQ=DAILY;INTERVAL=2", "2 days after done, 5 times"),
+        ("every month on the last weekday", "every month on the last weekday", "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1",
+         "Every month on the last weekday"),
+        ("every month on the first and last weekday", "every month on the 1st, last weekday",
+         "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=1,-1", "Every month on the 1st & last weekday"),
+        ("FREQ=MONTHLY;BYDAY=SA,SU;BYSETPOS=1", "every month on the 1st weekend day", "FREQ=MONTHLY;BYDAY=SA,SU;BYSETPOS=1",
+         "Every month on the 1st weekend day"),
+        ("every 2 weeks on sun, tue (weeks start sunday)", "every 2 weeks on tue, sun (weeks start sunday)",
+         "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,SU;WKST=SU", "Every 2 weeks on Tue & Sun (weeks start Sunday)"),
+        ("every year in week 27 on monday", "every year on mon in week 27", "FREQ=YEARLY;BYWEEKNO=27;BYDAY=MO",
+         "Every year in week 27 on Monday"),
+        ("every year on day 256", "every year on day 256", "FREQ=YEARLY;BYYEARDAY=256", "Every year on day 256"),
+        ("every year on days 1 and -1 for 4 times", "every year on day 1, -1 for 4 times", "FREQ=YEARLY;BYYEARDAY=1,-1;COUNT=4",
+         "Every year on day 1 & -1, 4 times"),
+        ("FREQ=MONTHLY;BYDAY=MO,FR;BYSETPOS=1", "FREQ=MONTHLY;BYDAY=MO,FR;BYSETPOS=1", "FREQ=MONTHLY;BYDAY=MO,FR;BYSETPOS=1",
+         "Every month on Mon & Fri, only the 1st of each month"),
     ]
 
     func testNormalizedRRuleAndSummary() throws {
@@ -71,7 +86,11 @@ final class RecurrenceFormattingTests: XCTestCase {
         inputs += ["FREQ=WEEKLY;BYMONTHDAY=13;BYDAY=FR", "FREQ=MONTHLY;BYMONTH=1;BYMONTHDAY=13;BYDAY=-1FR",
                    "FREQ=YEARLY;BYDAY=MO", "FREQ=YEARLY;BYDAY=-53SU,20MO", "FREQ=DAILY;BYMONTH=12;BYMONTHDAY=24,-1",
                    "FREQ=YEARLY;INTERVAL=2;BYMONTH=6;BYDAY=1SA,-1SA;UNTIL=20300101",
-                   "FREQ=WEEKLY;INTERVAL=2;BYDAY=SA,SU", "FREQ=MONTHLY;BYMONTHDAY=-31,31"]
+                   "FREQ=WEEKLY;INTERVAL=2;BYDAY=SA,SU", "FREQ=MONTHLY;BYMONTHDAY=-31,31",
+                   "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-2,3;UNTIL=20300101;WKST=TH",
+                   "FREQ=YEARLY;INTERVAL=2;BYMONTH=3;BYWEEKNO=-1,10;BYDAY=SA,SU;BYSETPOS=-1",
+                   "FREQ=DAILY;BYYEARDAY=-366,100;BYMONTH=4", "FREQ=YEARLY;BYWEEKNO=1;BYDAY=1MO;WKST=SU",
+                   "FREQ=YEARLY;BYYEARDAY=5;BYMONTHDAY=5", "FREQ=WEEKLY;BYDAY=MO;BYSETPOS=1"]
         for text in inputs {
             let rule = try RecurrenceRule.parse(text)
             XCTAssertEqual(try RecurrenceRule.parse(rule.normalized), rule, "\(text) → \(rule.normalized)")

@@ -61,6 +61,13 @@ extension Workspace {
         if let p = new.parent { assignments.append(.init(field: "parent", value: p)) }
         if let e = new.emoji { assignments.append(.init(field: "emoji", value: e)) }
         for a in assignments where !a.value.isEmpty { try apply(a, to: &file) }
+        // A repeating card with no date starts at the rule's first day from today, not at today:
+        // otherwise "every 2 weeks on tue" added on a Sunday would count its fortnights from the
+        // week just ending and skip the coming Tuesday.
+        if new.due == nil, new.start == nil, let text = new.repeatRule, let rule = try? RecurrenceRule.parse(text),
+           let first = rule.naturalStart(onOrAfter: moment.today), first != moment.today {
+            file.set("series_start", string: first.iso)
+        }
         file.set("created", string: moment.stamp.description)
         if let body = new.body, !body.isEmpty { file.setBody("\n" + body + (body.hasSuffix("\n") ? "" : "\n")) }
         return file

@@ -10,6 +10,8 @@ extension Workspace {
             ("reduce_motion", String(s.reduceMotion)), ("started", s.started?.iso ?? ""),
             ("checkin_reminder", s.checkinReminder.map { DateValue(day: Day(dayNumber: 0), minutes: $0).timeText ?? "" } ?? ""),
             ("categories", s.categoryColors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")),
+            ("tags", s.tagStyles.sorted { $0.key < $1.key }.map { tag, style in
+                ([style.icon, tag, style.color].compactMap { $0 }).joined(separator: " ") }.joined(separator: ", ")),
         ]
     }
 
@@ -17,10 +19,11 @@ extension Workspace {
     /// whole file still reads; commits "settings: KEY VALUE". Returns false when nothing changed.
     /// `views` takes a comma-separated list.
     public func setSetting(_ key: String, to value: String) throws(CarouselError) -> Bool {
-        guard Settings.keys.contains(key), key != "categories" else {
-            throw .usage("unknown setting '\(key)'." + Nearest.hint(for: key, among: Settings.keys.filter { $0 != "categories" })
-                + " The settings are " + Settings.keys.filter { $0 != "categories" }.joined(separator: ", ")
-                + "; categories are edited in carousel.yaml.")
+        let mappings = ["categories", "tags"]
+        guard Settings.keys.contains(key), !mappings.contains(key) else {
+            throw .usage("unknown setting '\(key)'." + Nearest.hint(for: key, among: Settings.keys.filter { !mappings.contains($0) })
+                + " The settings are " + Settings.keys.filter { !mappings.contains($0) }.joined(separator: ", ")
+                + "; categories and tags are edited in carousel.yaml.")
         }
         let text = try vault.readText(Vault.settingsFile)
         let rendered: String

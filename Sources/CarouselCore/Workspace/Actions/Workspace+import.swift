@@ -34,6 +34,7 @@ extension Workspace {
             slugByKey[item.key] = slug
             var file = CardFile.new(path: "\(Vault.cardsDir)/\(slug).md", title: item.title)
             file.set("id", string: moment.makeID())
+            if let k = item.kind, k != .task { file.set("kind", string: k.rawValue) }
             if let n = item.importance { file.set("importance", int: n) }
             if let c = item.category { file.set("category", string: c) }
             if !item.tags.isEmpty { file.set("tags", list: item.tags) }
@@ -41,6 +42,9 @@ extension Workspace {
             if let r = item.repeatRule { file.set("repeat", string: r) }
             if let s = item.start { file.set("start", string: s.description) }
             if let w = item.wait { file.set("wait", string: w.iso) }
+            if !item.exceptDates.isEmpty { file.set("except", list: item.exceptDates.map(\.iso)) }
+            if !item.alsoDates.isEmpty { file.set("also", list: item.alsoDates.map(\.iso)) }
+            if let e = item.emoji { file.set("emoji", string: e) }
             if let d = item.done {
                 if item.repeatRule == nil { file.set("done", string: d.description) } else { file.set("completed", list: [d.day.iso]) }
             }

@@ -6,15 +6,17 @@ extension Workspace {
         return (card, try remove([card]))
     }
 
-    /// Deletes several cards in one commit ("rm: A and B"). Returns the children left without
-    /// their parent (children removed too are not counted).
-    public func remove(_ cards: [Card]) throws(CarouselError) -> [Card] {
+    /// Deletes several cards in one commit ("rm: A and B"), and with `attachments` their files in
+    /// `attachments/<id>/` too. Returns the children left without their parent (children
+    /// removed too are not counted).
+    public func remove(_ cards: [Card], attachments: Bool = false) throws(CarouselError) -> [Card] {
         guard !cards.isEmpty else { return [] }
         let gone = Set(cards.map(\.path))
         let orphans = snapshot.cards.filter { child in
             !gone.contains(child.path) && cards.contains { $0.slug == child.parent || (child.parent != nil && child.parent == $0.id) }
         }
         var writes = cards.map { FileWrite(path: $0.path, text: nil) }
+        if attachments { writes += cards.flatMap { self.attachments(of: $0) }.map { FileWrite(path: $0.path, text: nil) } }
         let pulled = cards.filter { $0.isPulled(on: today) }
         if !pulled.isEmpty {
             writes.append(try journalWrite(changed: pulled.map { var removed = $0; removed.today = nil; return removed }))

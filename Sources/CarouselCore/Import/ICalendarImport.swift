@@ -1,0 +1,192 @@
+import Foundation
+
+/// Reads an iCalendar file (RFC 5545): each VEVENT becomes an event card, each VTODO a task.
+/// Folded lines, CRLF or LF line ends and escaped text are read; `UID` is the import key, so a
+/// second run adds only what is new. What has no card form is listed in the plan's notes with
+/// its line, never dropped silently.
+public enum ICalendarImport {
+    /// One content line after unfolding: `NAME;PARAM=V:VALUE`, with the line it starts on.
+    struct Property {
+        var name: String
+        var params: [String: String]
+        var value: String
+        var line: Int
+    }
+
+    public static func parse(_ text: String, timeZone: TimeZone = .current) throws(ImportError) -> ImportPlan {
+        let lines = unfold(text)
+        guard lines.first(where: { !$0.text.isEmpty })?.text.uppercased() == "BEGIN:VCALENDAR" else {
+            throw ImportError(line: 1, message: "this is not an iCalendar file (it does not start with BEGIN:VCALENDAR)")
+        }
+        var plan = ImportPlan()
+        var stack: [String] = []
+        var props: [Property] = []
+        var alarms: [[Property]] = []
+        var begin = 0
+        for (text, n) in lines where !text.isEmpty {
+            guard let p = property(text, line: n) else {
+                throw ImportError(line: n, message: "this line has no \":\" between its name and value")
+            }
+            if p.name == "BEGIN" {
+                stack.append(p.value.uppercased())
+                if ["VEVENT", "VTODO"].contains(p.value.uppercased()) { props = []; alarms = []; begin = n }
+                if p.value.uppercased() == "VALARM" { alarms.append([]) }
+                continue
+            }
+            if p.name == "END" {
+                guard stack.last == p.value.uppercased() else {
+                    throw ImportError(line: n, message: "END:\(p.value) does not close BEGIN:\(stack.last ?? "nothing")")
+                }
+                stack.removeLast()
+                if ["VEVENT", "VTODO"].contains(p.value.uppercased()) {
+                    if let item = item(props, alarms: alarms, isEvent: p.value.uppercased() == "VEVENT", line: begin,
+                                       timeZone: timeZone, notes: &plan.notes) {
+                        plan.items.append(item)
+                    }
+                }
+                continue
+            }
+            switch stack.last {
+            case "VEVENT", "VTODO": props.append(p)
+            case "VALARM": if !alarms.isEmpty { alarms[alarms.count - 1].append(p) }
+            default: break
+            }
+        }
+        if let open = stack.last { throw ImportError(line: lines.last?.line ?? 1, message: "BEGIN:\(open) is never closed") }
+        return plan
+    }
+
+    static func item(_ props: [Property], alarms: [[Property]], isEvent: Bool, line: Int, timeZone: TimeZone,
+                     notes: inout [String]) -> ImportedItem? {
+        func first(_ name: String) -> Property? { props.first { $0.name == name } }
+        let title = first("SUMMARY").map { unescape($0.value) }.flatMap { $0.isEmpty ? nil : $0 } ?? "(no title)"
+        let uid = first("UID")?.value ?? "hash-" + ImportRules.hash(props.map { "\($0.name):\($0.value)" }.joined(separator: "\n"))
+        var item = ImportedItem(key: "ics:" + uid, line: line, title: title)
+        item.kind = isEvent ? .event : .task
+        item.emoji = Icons.pick(for: title)
+        item.body = first("DESCRIPTION").map { unescape($0.value) + "\n" } ?? ""
+        item.tags = props.filter { $0.name == "CATEGORIES" }.flatMap { splitList($0.value) }.map(unescape)
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        if let p = first("PRIORITY"), let n = Int(p.value), (1...9).contains(n) { item.importance = [5, 5, 4, 4, 3, 2, 2, 1, 1][n - 1] }
+        if let p = first("CREATED") { item.created = date(p, timeZone) }
+        if let p = first("LOCATION"), !p.value.isEmpty { item.extras.append(("location", unescape(p.value))) }
+        let start = first("DTSTART").flatMap { date($0, timeZone) }
+        if isEvent {
+            item.due = start
+            if let s = start, let e = first("DTEND").flatMap({ date($0, timeZone) }), let m = s.minutes, let em = e.minutes {
+                let length = s.day.days(until: e.day) * 1440 + em - m
+                if length > 0 { item.extras.append(("duration", minutesText(length))) }
+            } else if let d = first("DURATION"), start?.minutes != nil, let m = durationMinutes(d.value), m > 0 {
+                item.extras.append(("duration", minutesText(m)))
+            }
+        } else {
+            item.due = first("DUE").flatMap { date($0, timeZone) }
+            if item.due == nil { item.due = start } else { item.start = start }
+        }
+        if first("STATUS")?.value.uppercased() == "COMPLETED" {
+            item.done = first("COMPLETED").flatMap { date($0, timeZone) } ?? item.due ?? item.created ?? start
+        }
+        if let p = first("RRULE") {
+            do {
+                let rule = try RecurrenceRule.parse(p.value)
+                item.repeatRule = rule.normalized
+                if let s = start { item.extras.append(("series_start", s.day.iso)) }
+            } catch {
+                notes.append("line \(p.line): \(title): RRULE \(p.value) cannot be read (\(error.message)); imported as a one-off on its first date")
+            }
+        }
+        let except = props.filter { $0.name == "EXDATE" }.flatMap { days($0, timeZone, notes: &notes) }
+        let also = props.filter { $0.name == "RDATE" }.flatMap { days($0, timeZone, notes: &notes) }
+        if item.repeatRule != nil {
+            item.exceptDates = Array(Set(except)).sorted()
+            item.alsoDates = Array(Set(also)).sorted()
+        } else if let p = props.first(where: { ["EXDATE", "RDATE"].contains($0.name) }) {
+            notes.append("line \(p.line): \(title): \(p.name) without an RRULE has no card form; skipped")
+        }
+        var reminds: [String] = []
+        for alarm in alarms {
+            guard let t = alarm.first(where: { $0.name == "TRIGGER" }) else { continue }
+            if t.value.hasPrefix("-"), t.params["VALUE"] == nil, let m = durationMinutes(String(t.value.dropFirst())) {
+                reminds.append(minutesText(m).lowercased())
+            } else if let m = durationMinutes(t.value), m == 0 {
+                reminds.append("0m")
+            } else {
+                notes.append("line \(t.line): \(title): an alarm at TRIGGER \(t.value) has no card form; skipped")
+            }
+        }
+        if !reminds.isEmpty { item.extras.append(("remind", reminds.joined(separator: ", "))) }
+        for p in props where !known.contains(p.name) && !p.name.hasPrefix("X-") {
+            notes.append("line \(p.line): \(title): \(p.name) is not imported")
+        }
+        return item
+    }
+
+    static let known: Set<String> = ["UID", "SUMMARY", "DESCRIPTION", "CATEGORIES", "PRIORITY", "CREATED", "DTSTART", "DTEND",
+                                     "DURATION", "DUE", "STATUS", "LOCATION", "COMPLETED", "RRULE", "EXDATE", "RDATE", "DTSTAMP",
+                                     "LAST-MODIFIED", "SEQUENCE", "TRANSP", "CLASS", "PERCENT-COMPLETE"]
+
+    // MARK: Lines
+
+    /// Logical lines with the physical line each starts on: CRLF or LF, and a line starting with
+    /// a space or tab continues the one before (RFC 5545 3.1).
+    static func unfold(_ text: String) -> [(text: String, line: Int)] {
+        var out: [(text: String, line: Int)] = []
+        // "\r\n" is one Character in Swift, so the line ends are made plain "\n" first.
+        let body = (text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text)
+            .replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        for (i, raw) in body.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = String(raw)
+            if let f = line.first, f == " " || f == "\t", !out.isEmpty {
+                out[out.count - 1].text += line.dropFirst()
+            } else {
+                out.append((line, i + 1))
+            }
+        }
+        return out
+    }
+
+    /// `NAME;P=V;Q="a:b":VALUE` → name, parameters, value; nil without a colon.
+    static func property(_ text: String, line: Int) -> Property? {
+        var inQuotes = false
+        var colon: String.Index?
+        for i in text.indices {
+            if text[i] == "\"" { inQuotes.toggle() } else if text[i] == ":" && !inQuotes { colon = i; break }
+        }
+        guard let colon else { return nil }
+        let head = text[..<colon].split(separator: ";").map(String.init)
+        var params: [String: String] = [:]
+        for p in head.dropFirst() {
+            let kv = p.split(separator: "=", maxSplits: 1).map(String.init)
+            if kv.count == 2 { params[kv[0].uppercased()] = kv[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+        }
+        return Property(name: (head.first ?? "").uppercased(), params: params, value: String(text[text.index(after: colon)...]), line: line)
+    }
+
+    /// TEXT unescaping: `\\`, `\;`, `\,`, `\n`/`\N`.
+    static func unescape(_ s: String) -> String {
+        var out = "", escaped = false
+        for ch in s {
+            if escaped {
+                out.append(ch == "n" || ch == "N" ? "\n" : ch)
+                escaped = false
+            } else if ch == "\\" {
+                escaped = true
+            } else {
+                out.append(ch)
+            }
+        }
+        return out
+    }
+
+    /// Splits a list value on commas that are not escaped.
+    static func splitList(_ s: String) -> [String] {
+        var parts: [String] = [], current = "", escaped = false
+        for ch in s {
+            if escaped { current.append(ch); escaped = false; continue }
+            if ch == "\\" { current.append(ch); escaped = true; continue }
+            if ch == "," { parts.append(current); current = "" } else { current.append(ch) }
+        }
+        parts.append(current)
+        return parts
+    }
+}

@@ -1,0 +1,26 @@
+import CarouselCore
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The terminal's word when a day starts to count: calm, brief, once a day on this device.
+enum CelebrationRender {
+    /// Says it on a terminal, once that day. Quiet when output is piped, under `reduce_motion`,
+    /// and when this device already celebrated the day. `theme: plain` (or no colour) gets the
+    /// sentence alone: no sparkle, no colour, no frames.
+    static func show(_ celebration: Celebration?, ws: Workspace) {
+        guard let c = celebration, isatty(STDOUT_FILENO) == 1, !ws.snapshot.settings.reduceMotion,
+              !Celebration.alreadyShown(c.date, vault: ws.vault) else { return }
+        Celebration.markShown(c.date, vault: ws.vault)
+        let t = Terminal.current
+        let text = c.sentence
+        guard t.color, ws.snapshot.settings.theme != "plain" else { return print(text) }
+        // Three soft frames, a quarter of a second in all, then the sentence stays.
+        for frame in ["·", "✧", "✦"] {
+            FileHandle.standardOutput.write(Data(("\r" + t.yellow(frame)).utf8))
+            usleep(80_000)
+        }
+        print("\r" + t.yellow("✦") + " " + t.green(text))
+    }
+}
