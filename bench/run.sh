@@ -25,15 +25,16 @@ peak_mb() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1 | awk '{printf "%
 
 declare -A cell
 checks=()
-rows=("carousel --version" "today (warm, nothing changed)" "suggest (warm)" "calendar --month (warm)" "board (warm)"
+rows=("carousel --version" "today (warm, nothing changed)" "show REF (warm)" "suggest (warm)" "calendar --month (warm)" "board (warm)"
       "today after one editor edit" "index, cold (no .carousel/)" "done X (one card, one commit)"
-      "git status" "git add X && git commit" "read every file (cat)" "peak memory of suggest"
+      "git status" "git add X && git commit" "read every file (cat)" "peak memory of suggest" "peak memory of today" "peak memory of show REF" "peak memory of done X"
       "serve: home page (warm)" "serve: home page after one editor edit")
 for n in "${sizes[@]}"; do
   v="$work/v$n"; bench/generate-vault.sh "$n" "$v" >/dev/null
   "$bin" index --vault "$v" >/dev/null
   cell["carousel --version,$n"]=$(median_ms "$bin" --version)
   cell["today (warm, nothing changed),$n"]=$(median_ms "$bin" today --vault "$v")
+  cell["show REF (warm),$n"]=$(median_ms "$bin" show "card-$(( n / 2 ))" --vault "$v")
   cell["suggest (warm),$n"]=$(median_ms "$bin" suggest --vault "$v")
   cell["calendar --month (warm),$n"]=$(median_ms "$bin" calendar --month --vault "$v")
   cell["board (warm),$n"]=$(median_ms "$bin" board --vault "$v")
@@ -45,6 +46,7 @@ for n in "${sizes[@]}"; do
   i=0
   done_one() { i=$((i + 1)); "$bin" done "card-$(( (i * 7919) % n + 1 ))" --vault "$v" || "$bin" done "card-$(( (i * 104729) % n + 2 ))" --vault "$v"; }
   cell["done X (one card, one commit),$n"]=$(median_ms done_one)
+  cell["peak memory of done X,$n"]="$(peak_mb "$bin" done "card-$(( n / 2 + 1 ))" --vault "$v") MB"
   # Correctness of the fast path: after those commits the tree is clean and fsck is happy.
   dirty=$(git -C "$v" status --porcelain | wc -l); git -C "$v" fsck --strict >/dev/null 2>&1 && fsck=clean || fsck=FAILED
   checks+=("$n cards: after \`done\`, \`git status --porcelain\` lists $dirty files and \`git fsck --strict\` is $fsck")
@@ -53,6 +55,10 @@ for n in "${sizes[@]}"; do
   cell["git add X && git commit,$n"]=$(median_ms commit_one)
   cell["read every file (cat),$n"]=$(median_ms bash -c "find '$v/cards' -name '*.md' -print0 | xargs -0 cat > /dev/null")
   cell["peak memory of suggest,$n"]="$(peak_mb "$bin" suggest --vault "$v") MB"
+  cell["peak memory of today,$n"]="$(peak_mb "$bin" today --vault "$v") MB"
+  cell["peak memory of show REF,$n"]="$(peak_mb "$bin" show "card-$(( n / 2 ))" --vault "$v") MB"
+  # The web page needs carousel-serve beside the binary; without it those rows stay empty.
+  [ -x "$(dirname "$bin")/carousel-serve" ] || { cell["serve: home page (warm),$n"]="-"; cell["serve: home page after one editor edit,$n"]="-"; continue; }
   # The web page: home through `carousel serve` on 127.0.0.1, timed by curl (no process start).
   out="$work/serve$n.txt"; "$bin" serve --vault "$v" --port 0 > "$out" 2>&1 & pid=$!
   for _ in $(seq 300); do grep -q token= "$out" && break; sleep 0.1; done
@@ -75,12 +81,12 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f×", a / b; el
     for n in "${sizes[@]}"; do
       val=${cell["$r,$n"]}
       case "$r" in
-        today*|suggest*|calendar*|board*|serve*) rt=$(ratio "$val" "${cell["git status,$n"]}") ;;
+        today*|show*|suggest*|calendar*|board*|serve*) rt=$(ratio "$val" "${cell["git status,$n"]}") ;;
         done*) rt=$(ratio "$val" "${cell["git add X && git commit,$n"]}") ;;
         index*) rt=$(ratio "$val" "${cell["read every file (cat),$n"]}") ;;
         *) rt="" ;;
       esac
-      case "$val" in *MB) printf ' %s | |' "$val" ;; *) printf ' %s ms | %s |' "$val" "$rt" ;; esac
+      case "$val" in *MB|-) printf ' %s | |' "$val" ;; *) printf ' %s ms | %s |' "$val" "$rt" ;; esac
     done
     echo
   done
@@ -88,7 +94,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f×", a / b; el
   for c in "${checks[@]}"; do echo "- $c"; done
   # 50 clients at once for 10 s on loopback (reading home, adding cards): every answer a success,
   # every added card in its file and its commit.
-  if [ "${BENCH_LOAD:-1}" = 1 ] && load=$(python3 Tests/Browser/webtest.py "$(dirname "$bin")" --load 10 2>&1); then
+  if [ "${BENCH_LOAD:-1}" = 1 ] && [ -x "$(dirname "$bin")/carousel-serve" ] && load=$(python3 Tests/Browser/webtest.py "$(dirname "$bin")" --load 10 2>&1); then
     echo "- serve under load: $(echo "$load" | tail -1)"
   else
     echo "- serve under load: FAILED or skipped: $(echo "${load:-}" | tail -3 | tr '\n' ' ')"

@@ -25,7 +25,7 @@ public struct RefreshStats: Sendable, Equatable {
 /// A file is read again only when its size, mtime or inode differ from what the index
 /// recorded, so a view after one edit parses one file. Deleting the folder loses nothing.
 public final class CardIndex {
-    static let schemaVersion = 7
+    static let schemaVersion = 9
     let vault: Vault
     private(set) var db: DatabaseQueue
     private(set) var rebuilt = false
@@ -114,6 +114,7 @@ public final class CardIndex {
             guard version != CardIndex.schemaVersion else { return false }
             try db.execute(sql: "DROP TABLE IF EXISTS cards")
             try db.execute(sql: CardRow.createTable)
+            for sql in CardRow.createIndexes { try db.execute(sql: sql) }
             try db.execute(sql: "PRAGMA user_version = \(CardIndex.schemaVersion)")
             return true
         }
@@ -122,78 +123,69 @@ public final class CardIndex {
 
     /// Brings the index up to date with `cards/` and returns every card and every problem.
     public func refresh(progress: Progress? = nil) throws(CarouselError) -> (cards: [Card], diagnostics: [FileDiagnostic], stats: RefreshStats) {
+        let (diagnostics, stats) = try sync(progress: progress)
+        return (try cards(), diagnostics, stats)
+    }
+
+    /// Brings the index up to date with `cards/` without building any card value: only each
+    /// row's path and stamp are read (from a covering index), changed files are parsed, and the
+    /// problems are read from the few rows that have them, in path order. When the disk refuses
+    /// the update (full, or read-only), the index is rebuilt in memory instead.
+    public func sync(progress: Progress? = nil) throws(CarouselError) -> (diagnostics: [FileDiagnostic], stats: RefreshStats) {
         do {
-            return try refreshOnce(progress: progress)
+            return try syncOnce(progress: progress)
         } catch {
-            // The disk refused the update (full, or read-only): read the cards into memory.
             guard !inMemory else { throw error }
             db = try CardIndex.inMemory()
             inMemory = true
             rebuilt = true
-            return try refreshOnce(progress: progress)
+            return try syncOnce(progress: progress)
         }
     }
 
-    private func refreshOnce(progress: Progress?) throws(CarouselError) -> (cards: [Card], diagnostics: [FileDiagnostic], stats: RefreshStats) {
+    private func syncOnce(progress: Progress?) throws(CarouselError) -> (diagnostics: [FileDiagnostic], stats: RefreshStats) {
         let listing = FileSystem.markdownListing(root: vault.root, dir: Vault.cardsDir)
         let paths = listing.files
         let linkWarnings = listing.skipped.map { Vault.skippedLinkDiagnostic($0.path, $0.destination) }
         var stats = RefreshStats(files: paths.count, rebuilt: rebuilt)
+        let stamps = FileSystem.stamps(paths.map { vault.url($0) })
         do {
             return try db.write { db in
-                // Rows stay in one array; the dictionary maps a path to its position, so the
-                // large rows are never copied while it grows.
-                var stored: [CardRow] = []
+                var stored: [String: FileStamp] = [:]
                 stored.reserveCapacity(paths.count)
-                let rows = try Row.fetchCursor(db, sql: "SELECT \(CardRow.selectColumns) FROM cards")
-                while let row = try rows.next() { stored.append(CardRow(row: row)) }
-                var position: [String: Int] = [:]
-                position.reserveCapacity(stored.count)
-                for (i, r) in stored.enumerated() { position[r.path] = i }
-                var seen = [Bool](repeating: false, count: stored.count)
-                // First find what changed, then parse it (on every core when there is a lot),
-                // then write the new rows in path order.
-                // Each path is either a stored row (by position) or a freshly parsed one; rows are
-                // only copied once, into the result.
-                enum Slot { case stored(Int), parsed(Int) }
-                var slots: [Slot] = []
-                slots.reserveCapacity(paths.count)
+                let rows = try Row.fetchCursor(db, sql: "SELECT path, size, mtime, inode FROM cards INDEXED BY cards_stamp")
+                while let row = try rows.next() {
+                    stored[row[0]] = FileStamp(size: row[1], mtime: row[2], inode: UInt64(bitPattern: row[3] as Int64))
+                }
                 var pending: [(path: String, stamp: FileStamp)] = []
-                for path in paths {
-                    guard let stamp = FileSystem.stamp(vault.url(path)) else { continue }
-                    if let i = position[path] {
-                        seen[i] = true
-                        if stored[i].stamp == stamp {
-                            slots.append(.stored(i))
-                            continue
-                        }
+                var present = 0
+                for (path, stamp) in zip(paths, stamps) {
+                    guard let stamp else { continue }
+                    if let old = stored[path] {
+                        present += 1
+                        if old == stamp { continue }
                     }
-                    slots.append(.parsed(pending.count))
                     pending.append((path, stamp))
                 }
                 let parsed = CardIndex.parseAll(pending, vault: vault, progress: progress)
                 let insert = try db.makeStatement(sql: CardRow.upsert)
                 for row in parsed { try insert.execute(arguments: row.arguments) }
                 stats.parsed = pending.count
-                for (i, r) in stored.enumerated() where !seen[i] {
-                    try db.execute(sql: "DELETE FROM cards WHERE path = ?", arguments: [r.path])
-                    stats.removed += 1
-                }
-                var cards: [Card] = []
-                cards.reserveCapacity(slots.count)
-                var diagnostics: [FileDiagnostic] = linkWarnings
-                for slot in slots {
-                    switch slot {
-                    case let .stored(i):
-                        if let card = stored[i].card { cards.append(card) }
-                        diagnostics += stored[i].diagnostics
-                    case let .parsed(n):
-                        if let card = parsed[n].card { cards.append(card) }
-                        diagnostics += parsed[n].diagnostics
+                if present < stored.count {
+                    var listed = Set<String>(minimumCapacity: paths.count)
+                    for (path, stamp) in zip(paths, stamps) where stamp != nil { listed.insert(path) }
+                    for path in stored.keys.sorted() where !listed.contains(path) {
+                        try db.execute(sql: "DELETE FROM cards WHERE path = ?", arguments: [path])
+                        stats.removed += 1
                     }
                 }
+                var problems: [(String, [FileDiagnostic])] = []
+                let bad = try Row.fetchCursor(db, sql: "SELECT path, diagnostics FROM cards WHERE diagnostics IS NOT NULL")
+                while let row = try bad.next() {
+                    problems.append((row[0], CardRow.decodeDiagnostics(row[1])))
+                }
                 rebuilt = false
-                return (cards, diagnostics, stats)
+                return (linkWarnings + problems.sorted { $0.0 < $1.0 }.flatMap(\.1), stats)
             }
         } catch let error as CarouselError {
             throw error

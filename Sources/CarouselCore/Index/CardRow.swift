@@ -16,9 +16,26 @@ struct CardRow {
           ok INTEGER, id TEXT, slug TEXT, title TEXT, kind TEXT, spoons INTEGER, importance INTEGER,
           category TEXT, tags TEXT, due TEXT, start TEXT, duration TEXT, repeat TEXT, parent TEXT,
           today TEXT, done TEXT, completed TEXT, skipped TEXT, created TEXT, emoji TEXT, color TEXT,
-          diagnostics TEXT, body TEXT, series_start TEXT, wait TEXT, except_dates TEXT, also_dates TEXT
+          diagnostics TEXT, body TEXT, series_start TEXT, wait TEXT, except_dates TEXT, also_dates TEXT, lid TEXT
         )
         """
+
+    /// What the views and REF lookups ask for, so they read only the rows they show: stamps
+    /// (a covering index, read on every refresh), slug, lowercased id (for REF prefixes),
+    /// parent, today, due and start (for date ranges), repeating rows, and the few rows with problems.
+    static let createIndexes = [
+        "CREATE INDEX cards_stamp ON cards(path, size, mtime, inode)",
+        "CREATE INDEX cards_slug ON cards(slug)",
+        "CREATE INDEX cards_id ON cards(id)",
+        "CREATE INDEX cards_lid ON cards(lid)",
+        "CREATE INDEX cards_parent ON cards(parent) WHERE parent IS NOT NULL",
+        "CREATE INDEX cards_today ON cards(today) WHERE today IS NOT NULL",
+        "CREATE INDEX cards_problems ON cards(path) WHERE diagnostics IS NOT NULL",
+        "CREATE INDEX cards_due ON cards(due)",
+        "CREATE INDEX cards_start ON cards(start)",
+        "CREATE INDEX cards_repeat ON cards(path) WHERE repeat IS NOT NULL",
+        "CREATE INDEX cards_events ON cards(path) WHERE kind = 'event'",
+    ]
 
     /// Every column but `body`, in `createTable` order, for the positional reads in `init(row:)`.
     static let selectColumns = """
@@ -29,8 +46,8 @@ struct CardRow {
     static let upsert = """
         INSERT OR REPLACE INTO cards (path, size, mtime, inode, ok, id, slug, title, kind, spoons, importance,
           category, tags, due, start, duration, repeat, parent, today, done, completed, skipped, created,
-          emoji, color, diagnostics, body, series_start, wait, except_dates, also_dates)
-        VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+          emoji, color, diagnostics, body, series_start, wait, except_dates, also_dates, lid)
+        VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
         """
 
     /// Reads and parses a card file.
@@ -61,6 +78,7 @@ struct CardRow {
             c.map { CardRow.join($0.completed.map(\.iso)) }, c.map { CardRow.join($0.skipped.map(\.iso)) },
             c?.created?.description, c?.emoji, c?.color, diagText, body, c?.seriesStart?.iso, c?.wait?.iso,
             c.map { CardRow.join($0.exceptDates.map(\.iso)) }, c.map { CardRow.join($0.alsoDates.map(\.iso)) },
+            c?.id?.lowercased(),
         ]
         return StatementArguments(values)
     }
@@ -76,12 +94,7 @@ struct CardRow {
     init(row: Row) {
         path = row[0]
         stamp = FileStamp(size: row[1], mtime: row[2], inode: UInt64(bitPattern: row[3] as Int64))
-        if let text: String = row[25], let data = text.data(using: .utf8),
-           let list = try? JSONDecoder().decode([FileDiagnostic].self, from: data) {
-            diagnostics = list
-        } else {
-            diagnostics = []
-        }
+        diagnostics = CardRow.decodeDiagnostics(row[25])
         guard (row[4] as Int) == 1 else {
             card = nil
             return
@@ -110,6 +123,13 @@ struct CardRow {
         c.exceptDates = CardRow.split(row[28]).compactMap { Day(iso: $0) }
         c.alsoDates = CardRow.split(row[29]).compactMap { Day(iso: $0) }
         card = c
+    }
+
+    /// The problems stored in the `diagnostics` column (JSON), none when empty or unreadable.
+    static func decodeDiagnostics(_ text: String?) -> [FileDiagnostic] {
+        guard let text, let data = text.data(using: .utf8),
+              let list = try? JSONDecoder().decode([FileDiagnostic].self, from: data) else { return [] }
+        return list
     }
 
     /// The text after the closing `---` (or `...`) of the front-matter; the whole text without one.

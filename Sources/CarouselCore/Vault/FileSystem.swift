@@ -22,6 +22,34 @@ public enum FileSystem {
                          inode: UInt64(st.st_ino))
     }
 
+    /// The stamps of many files, in order; the stat calls run on every core when there are
+    /// many, as `git status` does.
+    public static func stamps(_ paths: [String]) -> [FileStamp?] {
+        guard paths.count > 2000 else { return paths.map(stamp) }
+        let out = StampSlots(count: paths.count)
+        let chunks = min(ProcessInfo.processInfo.activeProcessorCount * 4, paths.count)
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            var i = chunk
+            while i < paths.count {
+                out.set(i, stamp(paths[i]))
+                i += chunks
+            }
+        }
+        return out.values()
+    }
+
+    /// Slots written by parallel stat calls, each index by exactly one of them.
+    private final class StampSlots: @unchecked Sendable {
+        private let storage: UnsafeMutableBufferPointer<FileStamp?>
+        init(count: Int) {
+            storage = .allocate(capacity: count)
+            storage.initialize(repeating: nil)
+        }
+        deinit { storage.deallocate() }
+        func set(_ i: Int, _ value: FileStamp?) { storage[i] = value }
+        func values() -> [FileStamp?] { Array(storage) }
+    }
+
     /// Vault-relative paths of every `*.md` file under `dir` (recursively), skipping hidden
     /// folders. Symlinked folders are not followed, so a vault cannot loop or lead outside.
     /// A symlinked file is listed only when its target stays inside the vault (and out of its

@@ -18,6 +18,18 @@ public struct VaultSnapshot: Sendable {
 
     /// Reads settings, refreshes the index and loads the journal of `day`.
     public static func load(vault: Vault, day: Day, progress: CardIndex.Progress? = nil) throws(CarouselError) -> VaultSnapshot {
+        var (snapshot, index) = try loadWithoutCards(vault: vault, day: day, progress: progress)
+        snapshot.cards = try index.cards()
+        if snapshot.cards.contains(where: { $0.parent != nil }) {
+            snapshot.diagnostics.append(contentsOf: ParentGraph(cards: snapshot.cards).cycleDiagnostics())
+        }
+        return snapshot
+    }
+
+    /// Settings, journal and every problem of the files, with the index brought up to date but
+    /// no card value built: the command then asks the index for the rows it shows. Parent
+    /// cycles are not checked here (`Workspace.diagnostics` does, from the few parented rows).
+    public static func loadWithoutCards(vault: Vault, day: Day, progress: CardIndex.Progress? = nil) throws(CarouselError) -> (VaultSnapshot, CardIndex) {
         let settingsText = try vault.readText(Vault.settingsFile)
         let settings: Settings
         do {
@@ -26,7 +38,7 @@ public struct VaultSnapshot: Sendable {
             throw .invalidFile(error)
         }
         let index = try CardIndex(vault: vault)
-        var (cards, diagnostics, stats) = try index.refresh(progress: progress)
+        var (diagnostics, stats) = try index.sync(progress: progress)
         diagnostics.append(contentsOf: Settings.warnings(text: settingsText))
         var journal = JournalDay(date: day)
         do {
@@ -34,9 +46,6 @@ public struct VaultSnapshot: Sendable {
         } catch {
             diagnostics.append(error)
         }
-        if cards.contains(where: { $0.parent != nil }) {
-            diagnostics.append(contentsOf: ParentGraph(cards: cards).cycleDiagnostics())
-        }
-        return VaultSnapshot(settings: settings, cards: cards, diagnostics: diagnostics, journal: journal, stats: stats)
+        return (VaultSnapshot(settings: settings, cards: [], diagnostics: diagnostics, journal: journal, stats: stats), index)
     }
 }

@@ -109,6 +109,13 @@ public struct ShortNumbers: Sendable, Equatable {
         return a.slug < b.slug
     }
 
+    /// The numbers as last saved, without numbering anything; nil when there is no readable file.
+    public static func saved(vault: Vault) -> ShortNumbers? {
+        guard let folder = try? vault.stateFolder() else { return nil }
+        let path = folder + "/" + (file as NSString).lastPathComponent
+        return (try? FileSystem.readText(path, followLinks: false)).flatMap { ShortNumbers(text: $0) }
+    }
+
     /// Loads the day's numbers, numbers what is new, and saves them when something changed.
     /// A cache that cannot be read or written is rebuilt or skipped: numbers are a convenience.
     public static func refresh(vault: Vault, cards: [Card], today: Day) -> ShortNumbers {

@@ -39,7 +39,25 @@ public final class Workspace {
     public let vault: Vault
     public let moment: Moment
     public var today: Day { moment.today }
-    public private(set) var snapshot: VaultSnapshot
+    /// Everything a view needs. Card values are built on first use: a command that only
+    /// resolves a REF or shows today's list asks the index for those rows instead
+    /// (`resolve`, `todaySnapshot`), so its memory does not grow with the vault.
+    public var snapshot: VaultSnapshot {
+        if !cardsLoaded {
+            base.cards = (try? index.cards()) ?? CardIndex.parseAll(FileSystem.markdownFiles(root: vault.root, dir: Vault.cardsDir)
+                .compactMap { p in FileSystem.stamp(vault.url(p)).map { (p, $0) } }, vault: vault).compactMap(\.card)
+            cardsLoaded = true
+        }
+        return base
+    }
+    private var base: VaultSnapshot
+    /// Settings, journal and problems, with no cards unless they were loaded.
+    var baseSnapshot: VaultSnapshot { base }
+    private(set) var cardsLoaded = false
+    let index: CardIndex
+    /// The problems of the vault's files (and parent cycles), without building card values.
+    public var diagnostics: [FileDiagnostic] { base.diagnostics }
+    public var settings: Settings { base.settings }
     /// Today's short numbers for open cards (`ShortNumbers`), read on first use (a command that
     /// neither shows numbers nor takes one never reads or writes them) and kept fresh after commits.
     public var numbers: ShortNumbers {
@@ -49,6 +67,9 @@ public final class Workspace {
         return n
     }
     private var numbersStorage: ShortNumbers?
+    /// The numbers file as saved, read without numbering anything new (`numbers(showing:)`).
+    var quickNumbers: ShortNumbers??
+    var numbersAssigned: Bool { numbersStorage != nil }
     /// Things the person should hear about besides the result (edits committed, files skipped).
     public private(set) var notices: [String] = []
     let environment: [String: String]
@@ -83,11 +104,15 @@ public final class Workspace {
                 notices.append("Left \(problem.path) uncommitted because it does not parse:\n\(problem.description)")
             }
         }
-        snapshot = try VaultSnapshot.load(vault: vault, day: moment.today, progress: progress)
+        (base, index) = try VaultSnapshot.loadWithoutCards(vault: vault, day: moment.today, progress: progress)
+        let parented = try index.parentCandidates()
+        if parented.contains(where: { $0.parent != nil }) {
+            base.diagnostics.append(contentsOf: ParentGraph(cards: parented).cycleDiagnostics())
+        }
     }
 
     /// The date words of this vault: relative to today, with its `week_start`.
-    public var dateWords: DateWords { DateWords(today: today, weekStart: snapshot.settings.weekStart) }
+    public var dateWords: DateWords { DateWords(today: today, weekStart: base.settings.weekStart) }
 
     func writer() throws(CarouselError) -> VaultWriter {
         if let w = writerStorage { return w }
@@ -102,21 +127,28 @@ public final class Workspace {
         let id = try writer().apply(writes, message: message)
         update(with: writes)
         if numbersStorage != nil { numbersStorage = ShortNumbers.refresh(vault: vault, cards: snapshot.cards, today: today) }
+        quickNumbers = nil
         return id
     }
 
     /// Brings the snapshot up to date with files just written, without another pass over the
     /// vault; the next command's index refresh re-reads exactly these files.
+    /// When the cards are not loaded, the index rows of the written files are brought up to
+    /// date instead, so later queries in this command see the change.
     private func update(with writes: [FileWrite]) {
         for write in writes {
             if write.path == JournalDay.path(for: today) {
-                if let journal = try? JournalDay.load(vault: vault, day: today).0 { snapshot.journal = journal }
+                if let journal = try? JournalDay.load(vault: vault, day: today).0 { base.journal = journal }
                 continue
             }
             guard write.path.hasPrefix(Vault.cardsDir + "/"), write.path.hasSuffix(".md") else { continue }
-            snapshot.cards.removeAll { $0.path == write.path }
+            guard cardsLoaded else {
+                try? index.reread(write.path)
+                continue
+            }
+            base.cards.removeAll { $0.path == write.path }
             if let text = write.text, let parsed = try? CardParser.parse(text: text, path: write.path) {
-                snapshot.cards.append(parsed.card)
+                base.cards.append(parsed.card)
             }
         }
     }
@@ -124,8 +156,9 @@ public final class Workspace {
     /// The card a REF names: a short number, a slug, an id, or an unambiguous start of either
     /// (`CardRef`). A REF that names a file which does not parse fails with that file's error.
     public func resolve(_ ref: String) throws(CarouselError) -> Card {
+        if !cardsLoaded, let card = try quickResolve(ref) { return card }
         do {
-            return try CardRef.resolve(ref, cards: snapshot.cards, numbers: numbers, diagnostics: snapshot.diagnostics)
+            return try CardRef.resolve(ref, cards: snapshot.cards, numbers: numbers, diagnostics: base.diagnostics)
         } catch {
             if case .unknownCard = error { try refuseLinkedCard(ref) }
             throw error
@@ -150,9 +183,16 @@ public final class Workspace {
 
     /// The journal write that records Today after `changed` replaces its old version.
     func journalWrite(changed: [Card], order: [String]? = nil) throws(CarouselError) -> FileWrite {
-        var cards = snapshot.cards
+        // Today's list only reads the pulled cards: the others are never loaded.
+        var cards = cardsLoaded ? base.cards : try pulledCards()
         for c in changed {
-            if let i = cards.firstIndex(where: { $0.path == c.path }) { cards[i] = c } else { cards.append(c) }
+            if let i = cards.firstIndex(where: { $0.path == c.path }) {
+                cards[i] = c
+            } else if !cardsLoaded, try isIndexed(c.path) {
+                cards.insert(c, at: cards.firstIndex { $0.path > c.path } ?? cards.endIndex)
+            } else {
+                cards.append(c)
+            }
         }
         let (journal, document): (JournalDay, FrontMatterDocument?)
         do {
@@ -160,7 +200,7 @@ public final class Workspace {
         } catch {
             throw .invalidFile(error)
         }
-        var updated = snapshot
+        var updated = base
         updated.cards = cards
         updated.journal = journal
         if let order { updated.journal.order = order }

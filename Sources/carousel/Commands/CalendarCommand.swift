@@ -25,13 +25,16 @@ struct CalendarCommand: ParsableCommand {
         try reporting {
             let ws = try options.workspace(writing: false)
             printDiagnostics(ws)
-            let focus = date.flatMap { DateInput.parse($0, today: ws.today, weekStart: ws.snapshot.settings.weekStart)?.day } ?? ws.today
-            let view = CalendarView.make(ws.snapshot, period: period, date: focus)
+            let focus = date.flatMap { DateInput.parse($0, today: ws.today, weekStart: ws.settings.weekStart)?.day } ?? ws.today
+            // Only the cards that can land in the shown range are read from the index.
+            let (from, to) = CalendarView.range(period, around: focus, weekStart: ws.settings.weekStart)
+            let view = CalendarView.make(try ws.snapshot(placedFrom: from, to: to), period: period, date: focus)
             if options.json { return CalendarRender.json(view).printJSON() }
             let t = Terminal.current
             let lines: [String]
             switch period {
-            case .day: lines = CalendarRender.day(view, today: ws.today, t, numbers: ws.numbers)
+            case .day: lines = CalendarRender.day(view, today: ws.today, t,
+                                                     numbers: ws.numbers(showing: view.days.flatMap { $0.entries.map(\.card) }))
             case .week: lines = CalendarRender.week(view, today: ws.today, t)
             case .month: lines = CalendarGridRender.month(view, today: ws.today, t)
             case .year: lines = CalendarGridRender.year(view, today: ws.today, t)

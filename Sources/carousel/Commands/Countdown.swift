@@ -15,10 +15,12 @@ struct Countdown: ParsableCommand {
         try reporting {
             let ws = try options.workspace(writing: false)
             printDiagnostics(ws)
-            let view = CountdownView.make(ws.snapshot, today: ws.today, past: past)
+            // The countdown shows events only: the other cards are never read.
+            let view = CountdownView.make(try ws.snapshot(kind: .event), today: ws.today, past: past)
+            let shown = ws.numbers(showing: view.events.map(\.card))
             if options.json {
                 return Output(date: view.date.iso, events: view.events.map { e in
-                    Event(number: ShortNumber.of(e.card, ws.numbers), slug: e.card.slug, title: e.card.title, emoji: e.card.emoji,
+                    Event(number: ShortNumber.of(e.card, shown), slug: e.card.slug, title: e.card.title, emoji: e.card.emoji,
                           date: e.date.iso, daysUntil: e.daysUntil)
                 }).printJSON()
             }
@@ -29,7 +31,7 @@ struct Countdown: ParsableCommand {
                            + t.dim("carousel add \"…\" --kind event --emoji 🎉 --due DATE"))
             }
             let titleWidth = min(44, max(80, t.width) - 36)
-            let numbers = view.events.map { ws.numbers.number(for: $0.card).map(String.init) ?? "" }
+            let numbers = view.events.map { shown.number(for: $0.card).map(String.init) ?? "" }
             let numberWidth = numbers.map(\.count).max() ?? 0
             for (i, e) in view.events.enumerated() {
                 let emoji = fit(e.card.emoji ?? "·", 2)

@@ -14,10 +14,10 @@ struct IndexCommand: ParsableCommand {
             let ws = try options.workspace(writing: false)
             let ms = Double(DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
             printDiagnostics(ws)
-            let s = ws.snapshot.stats
-            let bad = Set(ws.snapshot.diagnostics.filter { $0.severity == .error }.map(\.path)).count
+            let s = ws.stats
+            let bad = Set(ws.diagnostics.filter { $0.severity == .error }.map(\.path)).count
             if options.json {
-                return Output(files: s.files, parsed: s.parsed, removed: s.removed, cards: ws.snapshot.cards.count, problems: bad,
+                return Output(files: s.files, parsed: s.parsed, removed: s.removed, cards: try ws.cardCount(), problems: bad,
                               rebuilt: s.rebuilt, milliseconds: (ms * 10).rounded() / 10).printJSON()
             }
             print("Indexed \(Words.plural(s.files, "card file")): read \(s.parsed), dropped \(s.removed)"

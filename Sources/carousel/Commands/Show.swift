@@ -26,7 +26,7 @@ struct Show: ParsableCommand {
             }
             var file = try ws.open(card)
             if let asOf {
-                guard let day = DateInput.parse(asOf, today: ws.today, weekStart: ws.snapshot.settings.weekStart)?.day else {
+                guard let day = DateInput.parse(asOf, today: ws.today, weekStart: ws.settings.weekStart)?.day else {
                     throw CarouselError.usage("--as-of must be \(DateInput.help), found \"\(asOf)\"")
                 }
                 guard let old = try History.text(vault: ws.vault, path: card.path, asOf: day) else {
@@ -42,7 +42,6 @@ struct Show: ParsableCommand {
                 return document.printJSON()
             }
             let t = Terminal.current
-            let graph = ParentGraph(cards: ws.snapshot.cards)
             var out = ["", "  " + t.bold((card.icon.map { $0 + " " } ?? "") + card.title) + t.dim("  \(card.path)"), ""]
             func row(_ k: String, _ v: String?) { if let v, !v.isEmpty { out.append("  " + t.dim(fit(k, 11)) + v) } }
             row("kind", card.kind == .task ? nil : card.kind.rawValue)
@@ -56,13 +55,12 @@ struct Show: ParsableCommand {
                 row("repeats", rule + ((try? RecurrenceRule.parse(rule)).map { "  (\($0.summary))" } ?? ""))
                 row("completed", card.completed.suffix(7).map(\.iso).joined(separator: ", "))
             }
-            row("parent", card.parent.map { p in graph.card(named: p).map { "\($0.title) (\($0.slug))" } ?? "\(p) (not found)" })
+            if let p = card.parent {
+                row("parent", try ws.card(named: p).map { "\($0.title) (\($0.slug))" } ?? "\(p) (not found)")
+            }
             // A card without an id has no children by id: comparing nil with nil would match
             // every top-level card.
-            let children = ws.snapshot.cards.filter { c in
-                guard let p = c.parent, c.path != card.path else { return false }
-                return p == card.slug || p == card.id
-            }
+            let children = try ws.children(of: card)
             row("children", children.map(\.title).joined(separator: ", "))
             row("today", card.isPulled(on: ws.today) ? "in today's list" : nil)
             row("done", card.done?.description)

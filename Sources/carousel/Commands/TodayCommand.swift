@@ -11,10 +11,11 @@ struct TodayCommand: ParsableCommand {
         try reporting {
             let ws = try options.workspace(writing: false)
             printDiagnostics(ws)
-            let view = TodayView.make(ws.snapshot, today: ws.today)
-            if options.json { return TodayRender.json(view, numbers: ws.numbers).printJSON() }
+            let view = TodayView.make(try ws.todaySnapshot(), today: ws.today)
+            let numbers = ws.numbers(showing: view.items.map(\.card))
+            if options.json { return TodayRender.json(view, numbers: numbers).printJSON() }
             let t = Terminal.current
-            print((["", "  " + t.bold("Today, " + Words.longDate(ws.today))] + [""] + TodayRender.lines(view, t, numbers: ws.numbers) + [""])
+            print((["", "  " + t.bold("Today, " + Words.longDate(ws.today))] + [""] + TodayRender.lines(view, t, numbers: numbers) + [""])
                 .joined(separator: "\n"))
         }
     }

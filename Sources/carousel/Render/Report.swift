@@ -32,7 +32,7 @@ func message(for error: CarouselError) -> String {
 
 /// One line per problem file on stderr, so a bad card never hides the rest of the vault.
 func printDiagnostics(_ workspace: Workspace) {
-    for d in workspace.snapshot.diagnostics { printError(d.description) }
+    for d in workspace.diagnostics { printError(d.description) }
     for n in workspace.notices { printError(n) }
 }
 

@@ -1,0 +1,94 @@
+import GRDB
+
+/// Narrow reads of the index, so a command builds card values only for the rows it shows.
+/// Every query returns cards in path order, the order of the full list, so a view given the
+/// rows it needs sees them exactly as it would in the whole vault.
+extension CardIndex {
+    /// The cards whose rows match `clause` (an SQL condition over the `cards` columns).
+    public func cards(where clause: String = "ok = 1", arguments: StatementArguments = []) throws(CarouselError) -> [Card] {
+        do {
+            let cards = try db.read { db in
+                var out: [Card] = []
+                let rows = try Row.fetchCursor(db, sql: "SELECT \(CardRow.selectColumns) FROM cards WHERE ok = 1 AND (\(clause))",
+                                               arguments: arguments)
+                while let row = try rows.next() { if let card = CardRow(row: row).card { out.append(card) } }
+                return out
+            }
+            return cards.sorted { $0.path < $1.path }
+        } catch {
+            throw .io("the index could not be read: \(error)")
+        }
+    }
+
+    /// How many rows hold a card that parses.
+    func count() throws(CarouselError) -> Int {
+        do {
+            return try db.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM cards WHERE ok = 1") ?? 0 }
+        } catch {
+            throw .io("the index could not be read: \(error)")
+        }
+    }
+
+    /// The cards pulled into `day`'s list.
+    public func cards(pulledOn day: Day) throws(CarouselError) -> [Card] {
+        try cards(where: "today = ?", arguments: [day.iso])
+    }
+
+    /// Every card that can appear on a day of `from...to` (`Placement.days`): the repeating
+    /// ones, and the others whose `due` or `start` falls in the range. Dates are stored as ISO
+    /// text (`YYYY-MM-DD`, then an optional time), so for four-digit years a text range is a day
+    /// range; nil outside those years, where the caller reads every card.
+    public func cards(placedFrom from: Day, to: Day) throws(CarouselError) -> [Card]? {
+        guard from.year >= 1000, to.year <= 9998 else { return nil }
+        return try cards(where: "repeat IS NOT NULL OR (due >= ?1 AND due < ?2) OR (start >= ?1 AND start < ?2)",
+                         arguments: [from.iso, to.adding(days: 1).iso])
+    }
+
+    /// Cards whose slug, id or path is exactly `needle` (or `path`).
+    func cards(named needle: String, path: String) throws(CarouselError) -> [Card] {
+        try cards(where: "slug = ? OR id = ? OR path = ?", arguments: [needle, needle, path])
+    }
+
+    /// Cards whose slug or lowercased id starts with `prefix`, which must be plain ASCII
+    /// (letters, digits, `-`, `_`, `.`): then the byte range below finds every candidate, and the
+    /// caller applies its own test.
+    func cards(prefixed prefix: String) throws(CarouselError) -> [Card] {
+        guard let last = prefix.utf8.last else { return [] }
+        let upper = String(decoding: Array(prefix.utf8.dropLast()) + [last + 1], as: UTF8.self)
+        return try cards(where: "(slug >= ?1 AND slug < ?2) OR (lid >= ?1 AND lid < ?2)", arguments: [prefix, upper])
+    }
+
+    /// Cards with a `parent:`, with every card whose slug or id one of them could name: all
+    /// that `ParentGraph` needs to find cycles exactly as over the whole vault.
+    func parentCandidates() throws(CarouselError) -> [Card] {
+        try cards(where: """
+            parent IS NOT NULL
+              OR slug IN (SELECT parent FROM cards WHERE parent IS NOT NULL)
+              OR id IN (SELECT parent FROM cards WHERE parent IS NOT NULL)
+              OR slug IN (SELECT slug FROM cards WHERE parent IS NOT NULL)
+            """)
+    }
+
+    /// The cards whose `parent:` names `slug` or `id`.
+    func children(slug: String, id: String?) throws(CarouselError) -> [Card] {
+        try cards(where: "parent = ? OR parent = ?", arguments: [slug, id ?? slug])
+    }
+}
+
+extension CardIndex {
+    /// Re-reads one card file Carousel just wrote (or removes its row when the file is gone),
+    /// so later queries in the same command see the change.
+    func reread(_ path: String) throws(CarouselError) {
+        do {
+            try db.write { db in
+                if let stamp = FileSystem.stamp(vault.url(path)) {
+                    try db.execute(sql: CardRow.upsert, arguments: CardRow.read(path: path, vault: vault, stamp: stamp).arguments)
+                } else {
+                    try db.execute(sql: "DELETE FROM cards WHERE path = ?", arguments: [path])
+                }
+            }
+        } catch {
+            throw .io("the index could not be updated: \(error)")
+        }
+    }
+}
