@@ -28,8 +28,9 @@ final class CrashPointTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         var result: [String: Int] = [:]
         for line in try String(contentsOf: trace, encoding: .utf8).split(separator: "\n") {
-            // strace puts the PID first only while it traces more than one thread or process.
-            let body = line.first?.isNumber == true ? line.drop { $0 != " " }.dropFirst() : line[...]
+            // strace starts each line with the PID, padded to five columns ("8312  fsync(…"), and
+            // leaves it out while it traces a single thread.
+            let body = line.drop { $0.isNumber }.drop { $0 == " " }
             if let name = body.split(separator: "(").first.map(String.init), CrashPointTests.calls.contains(name) { result[name, default: 0] += 1 }
         }
         return result

@@ -21,8 +21,9 @@ final class DurabilityTests: XCTestCase {
         let text = try String(contentsOf: trace, encoding: .utf8)
         return text.split(separator: "\n").map { line in
             // "PID fsync(7</path>) = 0" → "fsync /path"; "PID rename("a", "b") = 0" → "rename a b"
-            // strace puts the PID first only while it traces more than one thread or process.
-            let body = line.first?.isNumber == true ? line.drop { $0 != " " }.dropFirst() : line[...]
+            // strace starts each line with the PID, padded to five columns ("8312  fsync(…"), and
+            // leaves it out while it traces a single thread.
+            let body = line.drop { $0.isNumber }.drop { $0 == " " }
             if body.hasPrefix("fsync(") {
                 let path = body.split(separator: "<", maxSplits: 1).last?.split(separator: ">").first ?? ""
                 return "fsync " + path
