@@ -19,6 +19,7 @@ public enum ICalendarImport {
             throw ImportError(line: 1, message: "this is not an iCalendar file (it does not start with BEGIN:VCALENDAR)")
         }
         var plan = ImportPlan()
+        plan.updatesExisting = true
         var stack: [String] = []
         var props: [Property] = []
         var alarms: [[Property]] = []

@@ -49,6 +49,9 @@ public struct ImportPlan: Sendable {
     public var items: [ImportedItem] = []
     /// "line 4: …" notes; the data they mention is kept as extra front-matter or skipped with a reason.
     public var notes: [String] = []
+    /// A second import updates the cards it brought in before (iCalendar, keyed by UID) instead
+    /// of only counting them; see `Workspace.update(_:with:)` for which fields the source wins.
+    public var updatesExisting = false
 
     public init() {}
 }
