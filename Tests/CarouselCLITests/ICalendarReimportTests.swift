@@ -20,6 +20,7 @@ final class ICalendarReimportTests: XCTestCase {
         // The person works on cards in Carousel after the first import.
         XCTAssertEqual(try s.carousel(["set", "choir-rehearsal-st-mary-s", "spoons=3"], env: env).status, 0)
         XCTAssertEqual(try s.carousel(["done", "renew-passport"], env: env).status, 0)
+        XCTAssertEqual(try s.carousel(["set", "anna-s-birthday", "title=Anna turns 50"], env: env).status, 0)
         let birthdayBefore = try s.read("cards/anna-s-birthday.md")
         let commits = try s.log().count
 
@@ -60,7 +61,9 @@ final class ICalendarReimportTests: XCTestCase {
         XCTAssertFalse(choir.contains("remind: 30m") || choir.contains("Bring the scores"), choir)
         let bins = try s.read("cards/bins.md")
         XCTAssertTrue(bins.contains("repeat: every month on the last weekday") && bins.contains("also: [2026-12-19]"), bins)
+        // Its event did not change: the title given in Carousel stays, the file is untouched.
         XCTAssertEqual(try s.read("cards/anna-s-birthday.md"), birthdayBefore)
+        XCTAssertTrue(birthdayBefore.contains("title: Anna turns 50"), birthdayBefore)
         // Done in Carousel, still open in the calendar: it stays done.
         XCTAssertTrue(try s.read("cards/renew-passport.md").contains("done: "))
         let next = try s.carousel(["show", "choir-rehearsal-st-mary-s", "--json"], env: env).json()["next"] as? [String]

@@ -31,7 +31,12 @@ extension Workspace {
                 if plan.updatesExisting, let path = pathByKey.removeValue(forKey: item.key),
                    let old = try? CardFile(vault: vault, path: path) {
                     var file = old
-                    update(&file, with: item)
+                    // Unchanged in the source since the card was written: the card, with any
+                    // edits made in Carousel, is left as it is.
+                    if (try? FrontMatterFields(document: old.document))?["import_hash"]?.value.text != item.fingerprint {
+                        update(&file, with: item)
+                        file.set("import_hash", string: item.fingerprint)
+                    }
                     if file.text != old.text { updates.append(file); continue }
                 }
                 result.alreadyThere += 1
@@ -62,6 +67,7 @@ extension Workspace {
             file.set("created", string: (item.created ?? moment.stamp).description)
             for (k, v) in item.extras where file.document.lineRange(of: k) == nil { file.set(k, string: v) }
             file.set("import_key", string: item.key)
+            if plan.updatesExisting { file.set("import_hash", string: item.fingerprint) }
             if !item.body.isEmpty { file.setBody("\n" + item.body) }
             files.append((item, file))
         }

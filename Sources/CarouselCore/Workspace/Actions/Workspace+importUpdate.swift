@@ -4,7 +4,8 @@ extension Workspace {
     /// one out (no RRULE any more, no alarm), the card loses it too.
     static let importOwnedFields = ["due", "repeat", "start", "except", "also", "duration", "series_start", "remind"]
 
-    /// Rewrites the fields of an earlier import's card from the item read again. The source wins
+    /// Rewrites the fields of an earlier import's card whose item changed in its source (its
+    /// `import_hash:` differs; the caller checks). The source wins
     /// for what it carries: title, kind, the dates and rule, `except`/`also`, duration, alarm,
     /// and, when the event has them, description (the body), categories (tags), priority and
     /// location. What only Carousel knows is kept: id, emoji, created, spoons, today, order,
