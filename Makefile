@@ -3,7 +3,7 @@
 
 SHELL       := /bin/bash
 SWIFT       ?= swift
-DEPS        := libgit2-dev pkg-config libsqlite3-dev git systemd chromium chromium-driver fonts-noto-color-emoji \
+DEPS        := libgit2-dev pkg-config libsqlite3-dev git systemd strace chromium chromium-driver fonts-noto-color-emoji \
                openssh-server openssh-client nginx-light fcgiwrap libnss-wrapper openssl
 DEMO_DATE   := 2026-11-23
 BIN_DIR      = $(shell $(SWIFT) build --show-bin-path)
@@ -95,10 +95,10 @@ bench: deps
 	$(SWIFT) build -c release --static-swift-stdlib
 	BENCH_WRITE_DOCS=1 CAROUSEL_BIN=$$($(SWIFT) build -c release --show-bin-path)/carousel bench/run.sh $(SIZES)
 
-## stress: the crash test at a large size (500 SIGKILLs) and the concurrency test
+## stress: the crash test at a large size (500 SIGKILLs), every crash point, and the concurrency test
 stress: deps
 	$(SWIFT) build
-	CAROUSEL_KILLS=500 CAROUSEL_WRITERS_OPS=100 $(SWIFT) test --disable-swift-testing --filter 'CrashTests|ConcurrencyTests'
+	CAROUSEL_KILLS=500 CAROUSEL_WRITERS_OPS=100 CAROUSEL_CRASH_POINTS=all $(SWIFT) test --disable-swift-testing --filter 'CrashTests|CrashPointTests|ConcurrencyTests'
 
 ## fuzz: build the libFuzzer targets and run each for SECONDS (default 60)
 SECONDS ?= 60

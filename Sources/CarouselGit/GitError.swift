@@ -16,6 +16,12 @@ public struct GitError: Error, LocalizedError, Sendable {
         self.message = message
     }
 
+    /// libgit2 refused a repository owned by another account (git's `safe.directory` rule).
+    /// libgit2 1.5 reports it as a missing `safe.directory` value when none is configured.
+    public var isNotOwned: Bool {
+        code == GIT_EOWNER.rawValue || (function == "git_repository_open_ext" && message.contains("safe.directory"))
+    }
+
     public var errorDescription: String? {
         "\(function) failed: \(message)"
     }

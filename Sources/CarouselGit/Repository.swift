@@ -68,7 +68,9 @@ public final class Repository {
     /// and only once a `.git` entry has been seen.
     public static func isRepository(at path: String) -> Bool {
         guard hasDotGit(path), (try? GitLibrary.ensureInitialized()) != nil else { return false }
-        return git_repository_open_ext(nil, path, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil) == 0
+        // A repository owned by another account is still one; opening it says why it is refused.
+        let result = git_repository_open_ext(nil, path, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil)
+        return result == 0 || result == GIT_EOWNER.rawValue
     }
 
     /// A `.git` directory, or a `.git` file as worktrees and submodules use.

@@ -25,6 +25,7 @@ public func buildRouter(store: VaultStore, access: Access) -> Router<BasicReques
     AttachmentController(shared: shared).addRoutes(to: router)
     ActionsController(shared: shared).addRoutes(to: router)
     ChangesController(shared: shared).addRoutes(to: router)
+    RemindersController(shared: shared).addRoutes(to: router)
     AssetsController().addRoutes(to: router)
     return router
 }

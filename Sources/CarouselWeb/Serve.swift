@@ -6,6 +6,8 @@ import Hummingbird
 public struct ServeArguments: Sendable {
     public var vault = ""
     public var today: Day?
+    /// Reminders as if it were this time (else `CAROUSEL_NOW`, else the clock).
+    public var now: DateValue?
     public var options = ServeOptions()
     public var open = false
 
@@ -28,6 +30,12 @@ public struct ServeArguments: Sendable {
                 let text = try value("--today")
                 guard let day = Day(iso: text) else { throw Problem(description: "--today must be a date like 2026-11-23, found \"\(text)\"") }
                 result.today = day
+            case "--now":
+                let text = try value("--now")
+                guard let v = DateValue(text: text), v.minutes != nil else {
+                    throw Problem(description: "--now must be a date and time like 2026-11-23T09:30, found \"\(text)\"")
+                }
+                result.now = v
             case "--port":
                 let text = try value("--port")
                 guard let port = Int(text), (0...65535).contains(port) else { throw Problem(description: "--port must be 0–65535, found \"\(text)\"") }
@@ -56,7 +64,11 @@ public enum Serve {
             return 1
         }
         let environment = ProcessInfo.processInfo.environment
-        let store = VaultStore(vault: vault, pinnedDay: args.today, environment: environment)
+        if args.now == nil, let text = environment["CAROUSEL_NOW"], !text.isEmpty, DateValue(text: text)?.minutes == nil {
+            FileHandle.standardError.write(Data("error: CAROUSEL_NOW must be a date and time like 2026-11-23T09:30, found \"\(text)\"\n".utf8))
+            return 1
+        }
+        let store = VaultStore(vault: vault, pinnedDay: args.today, environment: environment, pinnedNow: args.now)
         do {
             _ = try store.state()
         } catch {

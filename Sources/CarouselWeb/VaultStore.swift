@@ -20,9 +20,16 @@ public final class VaultStore: @unchecked Sendable {
     private var versionNumber = 1
     private var rendered: [String: HTML] = [:]
 
-    public init(vault: Vault, pinnedDay: Day?, environment: [String: String], recheckInterval: TimeInterval = 0.3) {
+    /// The time reminders are worked out for: `--now`, else `CAROUSEL_NOW`, else the clock.
+    let pinnedNow: DateValue?
+    private var reminderInputs: (version: Int, cards: [Reminders.CardInput], habits: [Reminders.HabitInput])?
+
+    public init(vault: Vault, pinnedDay: Day?, environment: [String: String], recheckInterval: TimeInterval = 0.3,
+                pinnedNow: DateValue? = nil) {
+        let now = pinnedNow ?? environment["CAROUSEL_NOW"].flatMap { DateValue(text: $0) }.flatMap { $0.minutes == nil ? nil : $0 }
         self.vault = vault
-        self.pinnedDay = pinnedDay
+        self.pinnedNow = now
+        self.pinnedDay = pinnedDay ?? now?.day
         self.environment = environment
         self.recheckInterval = recheckInterval
     }
@@ -63,6 +70,32 @@ public final class VaultStore: @unchecked Sendable {
         return html
     }
 
+    /// The reminders due now that nothing on this device has shown yet (the terminal, the timer
+    /// or another page), through the same code and the same record as `carousel remind`. Each
+    /// is returned once: the record is written before this returns.
+    public func dueReminders() throws(CarouselError) -> Reminders.Run {
+        lock.lock()
+        defer { lock.unlock() }
+        let state = try currentState()
+        // Reading every card's `remind:` again on each poll would be slow; do it once per version.
+        if reminderInputs?.version != state.version {
+            reminderInputs = (state.version, ReminderSources.cards(state.snapshot.cards, vault: vault).inputs,
+                              ReminderSources.habits(state.habits, vault: vault).inputs)
+        }
+        let inputs = reminderInputs!
+        let now: DateValue
+        if let pinnedNow {
+            now = pinnedNow
+        } else {
+            let m = moment
+            now = DateValue(day: m.today, minutes: m.minutes)
+        }
+        let checkin = state.snapshot.settings.checkinReminder
+        return try ReminderRecord.update(vault) { record in
+            Reminders.due(cards: inputs.cards, habits: inputs.habits, checkin: checkin, record: record, now: now)
+        }
+    }
+
     /// Runs a change through a writing `Workspace` (pending editor edits are committed first,
     /// as on the command line), then takes its snapshot as the new state.
     public func change<T>(_ body: (Workspace) throws -> T) throws -> T {
@@ -101,8 +134,11 @@ public final class VaultStore: @unchecked Sendable {
         }
         let ws = try Workspace(vault: vault, moment: moment, environment: environment, forWriting: false)
         let habits = HabitLoader.load(vault: vault).habits
-        // Loading refreshes the index, which may touch files; take the fingerprint after it.
-        cached = (today, Fingerprint.of(vault), ws.snapshot, habits)
+        // Loading refreshes the index, which may touch files; take the fingerprint after it. A
+        // file written while loading may be missing from the snapshot, so then keep the earlier
+        // fingerprint: the next look sees a change and loads again.
+        let after = Fingerprint.of(vault)
+        cached = (today, after == print ? after : print, ws.snapshot, habits)
         if rendered.isEmpty == false { rendered.removeAll() }
         versionNumber += 1
         return State(today: today, snapshot: ws.snapshot, habits: habits, version: versionNumber)

@@ -21,12 +21,43 @@ import time
 import urllib.parse
 
 TODAY = "2026-11-23"
+# The suite's server reminds as if it were this time (CAROUSEL_NOW).
+NOW = TODAY + "T09:30"
+
+# Wraps the page's Notification constructor before its script runs, recording what the page asks
+# to show (and whether the browser fired `show`); the real constructor is still called.
+NOTIFICATION_SPY = """
+(function () {
+  if (!("Notification" in window)) return;
+  const Real = window.Notification;
+  window.__notes = [];
+  function Spy(title, options) {
+    const entry = { title: title, body: options && options.body, tag: options && options.tag, shown: false, error: false };
+    window.__notes.push(entry);
+    const note = new Real(title, options);
+    note.addEventListener("show", () => { entry.shown = true; });
+    note.addEventListener("error", () => { entry.error = true; });
+    return note;
+  }
+  Object.defineProperty(Spy, "permission", { get: () => Real.permission });
+  Spy.requestPermission = (...args) => Real.requestPermission(...args);
+  window.Notification = Spy;
+  // And what the server answered to each request for reminders, to explain a failure.
+  const realFetch = window.fetch;
+  window.__answers = [];
+  window.fetch = async (url, init) => {
+    const response = await realFetch(url, init);
+    if (url === "/reminders") window.__answers.push(response.status + " " + await response.clone().text());
+    return response;
+  };
+})();
+"""
 
 
 class Server:
     """A temporary sample vault and `carousel serve` on it."""
 
-    def __init__(self, bin_dir, cards=0):
+    def __init__(self, bin_dir, cards=0, now=None):
         self.bin_dir = bin_dir
         self.root = tempfile.mkdtemp(prefix="carousel-web-")
         self.vault = os.path.join(self.root, "vault")
@@ -40,9 +71,10 @@ class Server:
         self.carousel("init", self.vault, "--sample")
         self.carousel("pull", "call-mum", "--vault", self.vault)
         self.carousel("pull", "book-dentist-appointment", "--vault", self.vault)
+        server_env = dict(self.env, CAROUSEL_NOW=now) if now else self.env
         self.process = subprocess.Popen(
             [os.path.join(bin_dir, "carousel"), "serve", "--vault", self.vault, "--today", TODAY, "--port", "0"],
-            env=self.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            env=server_env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = self.process.stdout.readline()
         match = re.search(r"(http://127\.0\.0\.1:(\d+))/\?token=([0-9a-f]+)", line)
         if not match:
@@ -134,7 +166,7 @@ def wait_for(predicate, seconds):
 def suite(bin_dir):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.action_chains import ActionChains
-    server = Server(bin_dir)
+    server = Server(bin_dir, now=NOW)
     driver = None
     try:
         # Refusals on the live socket.
@@ -183,6 +215,8 @@ def suite(bin_dir):
         ActionChains(driver).click_and_hold(card).move_by_offset(10, 10).move_to_element(target).pause(0.2).release().perform()
         moved = wait_for(lambda: "due: 2026-11-30" in server.read("cards/research-pottery-classes.md"), 5)
         check(moved, "after the drag, the card's file says due: 2026-11-30")
+        # The file is written just before its commit; wait for the commit rather than race it.
+        wait_for(lambda: server.git("log", "-1", "--format=%s").strip() == "move: Research pottery classes to upcoming", 5)
         check(server.git("log", "-1", "--format=%s").strip() == "move: Research pottery classes to upcoming",
               "the commit is the one `carousel move` makes (%s)" % server.git("log", "-1", "--format=%s").strip())
         shown = wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, '[data-column="upcoming"] [data-ref="research-pottery-classes"]'), 5)
@@ -200,6 +234,8 @@ def suite(bin_dir):
         box.send_keys("Water the plants tomorrow #home ~2\n")
         added = wait_for(lambda: server.git("log", "-1", "--format=%s").strip() == "add: Water the plants", 5)
         check(added, "quick capture commits `add: Water the plants` (%s)" % server.git("log", "-1", "--format=%s").strip())
+        reminders(driver, server)
+
         # Every page loads without a problem.
         for path in ["/calendar", "/calendar?period=week", "/calendar?period=year", "/bubbles", "/habits", "/countdown",
                      "/timeline", "/checkin", "/cards/call-mum"]:
@@ -217,6 +253,43 @@ def suite(bin_dir):
         return 1
     print("all browser checks passed")
     return 0
+
+
+def reminders(driver, server):
+    """"Remind me here": off by default; on, with the permission granted, the page shows a due
+    reminder once, and `carousel remind` (same record) does not show it again."""
+    from selenium.webdriver.common.by import By
+    server.write("cards/call-the-dentist.md", "---\ntitle: Call the dentist\ndue: %sT10:00\nremind: 30m\n---\n" % TODAY)
+    driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": server.base, "permissions": ["notifications"]})
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": NOTIFICATION_SPY})
+    driver.get(server.base + "/")
+    bell = driver.find_element(By.ID, "remind-here")
+    check(bell.is_displayed() and bell.get_attribute("aria-pressed") == "false", "Remind me here shows, and is off by default")
+    time.sleep(1.5)
+    record = os.path.join(server.vault, ".carousel", "reminders.json")
+    check(driver.execute_script("return window.__notes.length") == 0 and not os.path.exists(record),
+          "while it is off, the page asks for no reminders")
+    bell.send_keys("\ue007")  # Enter: the button works from the keyboard
+    shown = wait_for(lambda: driver.execute_script("return window.__notes.length") >= 1, 5)
+    notes = driver.execute_script("return window.__notes")
+    check(shown and len(notes) == 1 and notes[0]["title"] == "Call the dentist" and notes[0]["body"] == "at 09:30",
+          "turned on, the page makes one notification for the dentist's reminder (%s; the server said %s)"
+          % (notes, driver.execute_script("return window.__answers")))
+    check(wait_for(lambda: driver.find_element(By.ID, "remind-here").get_attribute("aria-pressed") == "true", 2),
+          "the button says it is on")
+    # The browser fires `show` once it has displayed the notification.
+    check(wait_for(lambda: driver.execute_script("return window.__notes[0].shown"), 3),
+          "the browser fired the notification's show event (%s)" % driver.execute_script("return window.__notes"))
+    driver.get(server.base + "/")
+    time.sleep(2.0)
+    check(driver.find_element(By.ID, "remind-here").get_attribute("aria-pressed") == "true", "the choice survives a reload")
+    check(driver.execute_script("return window.__notes.length") == 0, "after a reload the reminder is not shown again")
+    again = subprocess.run([os.path.join(server.bin_dir, "carousel"), "remind", "--json", "--vault", server.vault],
+                           env=dict(server.env, CAROUSEL_NOW=NOW), capture_output=True, text=True)
+    check(again.returncode == 0 and json.loads(again.stdout)["reminders"] == [],
+          "carousel remind shares the page's record and has nothing left to show (%s)" % again.stdout.strip())
+    driver.find_element(By.ID, "remind-here").click()
+    check(driver.find_element(By.ID, "remind-here").get_attribute("aria-pressed") == "false", "pressed again, it turns off")
 
 
 PAGES = [("home", "/"), ("calendar", "/calendar"), ("calendar-week", "/calendar?period=week"),

@@ -16,6 +16,12 @@ public enum CarouselError: Error, LocalizedError, Sendable {
     /// A link or the state folder that would take a read or a write out of the vault; the text says what to do.
     case boundary(String)
     case locked(holder: String?)
+    /// The disk (or the quota) is full while saving `path` (vault-relative); nothing was changed.
+    case diskFull(path: String, quota: Bool)
+    /// The vault cannot be written by this account (a read-only mount, or modes that forbid it).
+    case readOnly(path: String)
+    /// The vault's git repository belongs to another account, which git refuses to open.
+    case notOwned(path: String, owner: String, you: String)
     case io(String)
     case git(String)
     case usage(String)
@@ -54,6 +60,14 @@ public enum CarouselError: Error, LocalizedError, Sendable {
         case let .locked(holder):
             return "another carousel is working on this vault" + (holder.map { " (\($0))" } ?? "")
                 + "; try again in a moment"
+        case let .diskFull(path, quota):
+            return (quota ? "the disk quota is exceeded" : "the disk is full")
+                + ": could not save \(path); nothing was changed. Free some space and try again"
+        case let .readOnly(path):
+            return "the vault at \(path) is read-only for you: Carousel can show it but not change it; nothing was changed"
+        case let .notOwned(path, owner, you):
+            return "the vault at \(path) belongs to \(owner), not to you (\(you)), so git will not work in it. "
+                + "If you trust \(owner), allow it with: git config --global --add safe.directory \(shellQuoted(path))"
         case let .io(message), let .git(message), let .usage(message), let .boundary(message):
             return message
         }

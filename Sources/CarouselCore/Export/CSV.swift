@@ -4,9 +4,18 @@ public enum CSV {
         ([header] + rows).map { $0.map(field).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
     }
 
-    static func field(_ s: String) -> String {
+    static func field(_ raw: String) -> String {
+        let s = neutralized(raw)
         guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return s }
         return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// A cell a spreadsheet would run as a formula (it starts with `=`, `+`, `-`, `@`, a tab or a
+    /// carriage return, as OWASP lists) gets a leading `'`, so it is shown as text. Numbers
+    /// (`-3`) are left alone.
+    static func neutralized(_ s: String) -> String {
+        guard let first = s.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first), Double(s) == nil else { return s }
+        return "'" + s
     }
 
     /// The columns of the cards export, in order (docs/ecosystem.md).

@@ -18,7 +18,14 @@ enum CrashRecovery {
     static func writeIntent(_ intent: Intent, vault: Vault) throws(CarouselError) {
         guard let data = try? JSONEncoder().encode(intent) else { return }
         let dir = try vault.stateFolder()
-        try FileSystem.writeAtomically(String(decoding: data, as: UTF8.self), to: dir + "/intent.json")
+        do {
+            try FileSystem.writeAtomically(String(decoding: data, as: UTF8.self), to: dir + "/intent.json",
+                                           shownAs: Vault.localDir + "/intent.json")
+        } catch let error {
+            // A full disk stops the change before any file of it is written: name the change's file.
+            if case let .diskFull(_, quota) = error, let first = intent.paths.first { throw .diskFull(path: first, quota: quota) }
+            throw error
+        }
     }
 
     static func readIntent(_ vault: Vault) -> Intent? {

@@ -41,8 +41,10 @@ public struct FileWrite: Sendable {
 
 extension Vault {
     /// Writes (or removes) the file a `FileWrite` describes, through the vault's edge.
-    public func apply(_ write: FileWrite) throws(CarouselError) {
-        if let bytes = write.bytes { try self.write(write.path, bytes: bytes) } else { try self.write(write.path, text: write.text) }
+    @discardableResult
+    public func apply(_ write: FileWrite, keepingOld: Bool = false) throws(CarouselError) -> FileSystem.Replacement {
+        if let bytes = write.bytes { return try self.write(write.path, bytes: bytes, keepingOld: keepingOld) }
+        return try self.write(write.path, text: write.text, keepingOld: keepingOld)
     }
 }
 
@@ -65,11 +67,7 @@ public final class VaultWriter {
         guard Repository.isRepository(at: vault.root) else {
             throw .notAVault(path: vault.root, reason: "it is not a git repository")
         }
-        do {
-            repository = try Repository.open(at: vault.root)
-        } catch {
-            throw .git("cannot open the vault's git repository: \(error.localizedDescription)")
-        }
+        repository = try VaultOwner.open(vault)
         signature = VaultWriter.identity(.author, repository: repository, environment: environment)
         committer = VaultWriter.identity(.committer, repository: repository, environment: environment)
         device = VaultWriter.device(repository: repository, environment: environment)
@@ -85,8 +83,10 @@ public final class VaultWriter {
     }
 
     /// The message with the `Device:` trailer that `carousel log` and `sync` read back.
+    /// Control characters from titles are written as visible escapes: a commit message never
+    /// carries them.
     func stamped(_ message: String) -> String {
-        message + "\n\n" + History.deviceTrailer + device
+        VisibleText.escape(message) + "\n\n" + History.deviceTrailer + VisibleText.escape(device)
     }
 
     enum Role: String { case author, committer }
@@ -122,15 +122,48 @@ public final class VaultWriter {
         }
         _ = CrashRecovery.clearStaleGitLocks(vault)
         try CrashRecovery.writeIntent(Intent(message: message, paths: writes.map(\.path)), vault: vault)
-        for write in writes { try vault.apply(write) }
-        do {
-            let paths = writes.map(\.path) + extra.filter { p in !writes.contains { $0.path == p } }
-            let id = try repository.commit(paths: paths, message: stamped(message), signature: signature, committer: committer)?.hex
+        // Until the commit is made, the old files stay aside: a write or a commit that fails (a
+        // full disk) puts every file back, so nothing changes at all.
+        var replaced: [FileSystem.Replacement] = []
+        func undo() {
+            FileSystem.settle(replaced, restore: true)
             CrashRecovery.clearIntent(vault)
-            return id
-        } catch {
-            throw .git("the change was saved to disk but could not be committed: \(error.localizedDescription)")
         }
+        do {
+            for write in writes { replaced.append(try vault.apply(write, keepingOld: true)) }
+        } catch {
+            undo()
+            throw error
+        }
+        let id: String?
+        let before = try? repository.headID()
+        let paths = writes.map(\.path) + extra.filter { p in !writes.contains { $0.path == p } }
+        do {
+            id = try repository.commit(paths: paths, message: stamped(message), signature: signature, committer: committer)?.hex
+        } catch {
+            // A commit that did move HEAD (a late failure) is kept: the files match it.
+            if let moved = try? repository.headID(), moved != before {
+                FileSystem.settle(replaced, restore: false)
+                CrashRecovery.clearIntent(vault)
+                throw .git("the change was committed, but git reported: \(error.localizedDescription)")
+            }
+            undo()
+            try? repository.resetIndex(paths: paths)
+            if let full = VaultWriter.diskFull(error, path: writes.first?.path ?? ".git") { throw full }
+            throw .git("the change could not be committed, so nothing was changed: \(error.localizedDescription)")
+        }
+        FileSystem.settle(replaced, restore: false)
+        CrashRecovery.clearIntent(vault)
+        return id
+    }
+
+    /// A git error caused by a full disk or quota, as the plain error (libgit2 ends its message
+    /// with the system's words).
+    static func diskFull(_ error: Error, path: String) -> CarouselError? {
+        let text = "\(error)" + " " + error.localizedDescription
+        if text.contains(String(cString: strerror(ENOSPC))) { return .diskFull(path: path, quota: false) }
+        if text.contains(String(cString: strerror(EDQUOT))) { return .diskFull(path: path, quota: true) }
+        return nil
     }
 
     /// Commits edits made outside Carousel (in a text editor, or a write cut short) as their own

@@ -126,10 +126,6 @@ public enum History {
     }
 
     static func open(_ vault: Vault) throws(CarouselError) -> Repository {
-        do {
-            return try Repository.open(at: vault.root)
-        } catch {
-            throw .git("cannot open the vault's git repository: \(error.localizedDescription)")
-        }
+        try VaultOwner.open(vault)
     }
 }

@@ -27,29 +27,55 @@ public struct RefreshStats: Sendable, Equatable {
 public final class CardIndex {
     static let schemaVersion = 7
     let vault: Vault
-    let db: DatabaseQueue
+    private(set) var db: DatabaseQueue
     private(set) var rebuilt = false
 
     public init(vault: Vault) throws(CarouselError) {
         self.vault = vault
-        let dir = try vault.stateFolder()
+        let dir: String
+        do {
+            dir = try vault.stateFolder()
+        } catch let error {
+            // A link or a file at `.carousel` is refused; a folder that cannot be made (a
+            // read-only vault) only means the index lives in memory for this command.
+            if case .boundary = error { throw error }
+            db = try CardIndex.inMemory()
+            inMemory = true
+            return
+        }
         let path = dir + "/index.sqlite"
         // The index is Carousel's own file: a link put in its place is removed, never followed.
         for suffix in ["", "-wal", "-shm"] where FileSystem.isLink(path + suffix) { try? FileSystem.remove(path + suffix) }
+        var opened: DatabaseQueue?
         do {
-            db = try CardIndex.open(path: path)
+            opened = try CardIndex.open(path: path)
         } catch {
             // A cache that cannot be opened is rebuilt, never repaired.
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-            do { db = try CardIndex.open(path: path) } catch {
-                throw .io("cannot open the index at \(path): \(error)")
-            }
+            opened = try? CardIndex.open(path: path)
             rebuilt = true
         }
+        if let opened, (try? CardIndex.migrate(opened, rebuilt: &rebuilt)) != nil {
+            db = opened
+        } else {
+            // Still no index on disk (a full disk, a read-only folder): this command reads the
+            // cards into memory instead; the next one tries the disk again.
+            db = try CardIndex.inMemory()
+            inMemory = true
+        }
+    }
+
+    /// Whether this command's index is in memory because the one on disk could not be used.
+    public private(set) var inMemory = false
+
+    static func inMemory() throws(CarouselError) -> DatabaseQueue {
         do {
-            try migrate()
+            let queue = try DatabaseQueue()
+            var ignored = false
+            try migrate(queue, rebuilt: &ignored)
+            return queue
         } catch {
-            throw .io("cannot prepare the index: \(error)")
+            throw .io("cannot make an index in memory: \(error)")
         }
     }
 
@@ -82,19 +108,33 @@ public final class CardIndex {
         return queue
     }
 
-    private func migrate() throws {
-        try db.writeWithoutTransaction { db in
+    static func migrate(_ queue: DatabaseQueue, rebuilt: inout Bool) throws {
+        let changed = try queue.writeWithoutTransaction { db -> Bool in
             let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-            guard version != CardIndex.schemaVersion else { return }
+            guard version != CardIndex.schemaVersion else { return false }
             try db.execute(sql: "DROP TABLE IF EXISTS cards")
             try db.execute(sql: CardRow.createTable)
             try db.execute(sql: "PRAGMA user_version = \(CardIndex.schemaVersion)")
-            rebuilt = true
+            return true
         }
+        if changed { rebuilt = true }
     }
 
     /// Brings the index up to date with `cards/` and returns every card and every problem.
     public func refresh(progress: Progress? = nil) throws(CarouselError) -> (cards: [Card], diagnostics: [FileDiagnostic], stats: RefreshStats) {
+        do {
+            return try refreshOnce(progress: progress)
+        } catch {
+            // The disk refused the update (full, or read-only): read the cards into memory.
+            guard !inMemory else { throw error }
+            db = try CardIndex.inMemory()
+            inMemory = true
+            rebuilt = true
+            return try refreshOnce(progress: progress)
+        }
+    }
+
+    private func refreshOnce(progress: Progress?) throws(CarouselError) -> (cards: [Card], diagnostics: [FileDiagnostic], stats: RefreshStats) {
         let listing = FileSystem.markdownListing(root: vault.root, dir: Vault.cardsDir)
         let paths = listing.files
         let linkWarnings = listing.skipped.map { Vault.skippedLinkDiagnostic($0.path, $0.destination) }

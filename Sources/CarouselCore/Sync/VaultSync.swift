@@ -88,7 +88,13 @@ struct SyncRound {
                     report.incomingAuthors.append(name)
                 }
                 if try repo.isDescendant(remoteTip, of: head) {
+                    // git's checkout writes changed files anew (mode from the umask): keep the
+                    // modes the person gave them.
+                    let ours = try repo.files(at: head), theirs = try repo.files(at: remoteTip)
+                    let modes = FileSystem.modes(of: Set(ours.keys).intersection(theirs.keys).filter { ours[$0] != theirs[$0] }
+                        .map { writer.vault.url($0) })
                     try repo.fastForward(to: remoteTip)
+                    FileSystem.restore(modes: modes)
                     report.fastForwarded = true
                 } else {
                     try merge(head: head, theirs: remoteTip, authors: names)

@@ -72,20 +72,24 @@ extension Vault {
     }
 
     /// Writes (or, with nil, removes) a vault file. Never through a link: the file itself must
-    /// not be a link, and its folder must resolve inside the vault.
-    public func write(_ relative: String, text: String?) throws(CarouselError) {
-        try write(relative, bytes: text.map { Array($0.utf8) })
+    /// not be a link, and its folder must resolve inside the vault. With `keepingOld` the old
+    /// file is kept aside until `FileSystem.settle` (see `VaultWriter.apply`).
+    @discardableResult
+    public func write(_ relative: String, text: String?, keepingOld: Bool = false) throws(CarouselError) -> FileSystem.Replacement {
+        try write(relative, bytes: text.map { Array($0.utf8) }, keepingOld: keepingOld)
     }
 
     /// Writes (or, with nil, removes) a vault file's exact bytes, by the same rules as `write(_:text:)`.
-    public func write(_ relative: String, bytes: [UInt8]?) throws(CarouselError) {
+    @discardableResult
+    public func write(_ relative: String, bytes: [UInt8]?, keepingOld: Bool = false) throws(CarouselError) -> FileSystem.Replacement {
         guard PathName.isPlainRelativePath(relative) else { throw .outsideVault(relative) }
         if isLink(relative) {
             throw .boundary("\(relative) is a link; Carousel never writes through a link. Replace it with a real file (or remove it) and try again")
         }
         let (folder, name) = try realFolder(of: relative)
         let target = folder + "/" + name
-        if let bytes { try FileSystem.writeAtomically(bytes: bytes, to: target) } else { try FileSystem.remove(target) }
+        if let bytes { return try FileSystem.writeAtomically(bytes: bytes, to: target, shownAs: relative, keepingOld: keepingOld) }
+        return try FileSystem.remove(target, keepingOld: keepingOld)
     }
 
     /// Removes a vault entry itself (a file, or a link without following it).
@@ -181,7 +185,8 @@ extension Vault {
     public func stateFolder() throws(CarouselError) -> String {
         if let problem = stateFolderProblem() { throw .boundary(problem) }
         let path = url(Vault.localDir)
-        guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
+        guard mkdir(path, 0o777) == 0 || errno == EEXIST else {
+            if [EACCES, EPERM, EROFS].contains(errno) { throw .readOnly(path: root) }
             throw .io("cannot create \(Vault.localDir): \(String(cString: strerror(errno)))")
         }
         if let problem = stateFolderProblem() { throw .boundary(problem) }

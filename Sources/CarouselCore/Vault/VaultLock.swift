@@ -16,8 +16,12 @@ public final class VaultLock {
         let dir = try vault.stateFolder()
         let path = dir + "/" + name
         // O_CLOEXEC: a git child must never inherit (and so keep holding) the lock.
-        fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .io("cannot open \(path): \(String(cString: strerror(errno)))") }
+        fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o666)
+        guard fd >= 0 else {
+            // A vault this account cannot write (a read-only mount, someone else's folder).
+            if [EACCES, EPERM, EROFS].contains(errno) { throw .readOnly(path: vault.root) }
+            throw .io("cannot open \(path): \(String(cString: strerror(errno)))")
+        }
         let deadline = Date().addingTimeInterval(timeout)
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             guard Date() < deadline else {

@@ -52,7 +52,9 @@ public final class Workspace {
     /// Things the person should hear about besides the result (edits committed, files skipped).
     public private(set) var notices: [String] = []
     let environment: [String: String]
-    private let lock: VaultLock
+    private let lock: VaultLock?
+    /// Whether this account cannot write the vault (views still work).
+    public private(set) var readOnly = false
     private var writerStorage: VaultWriter?
 
     /// Locks the vault, commits pending editor edits when the command will write, and loads
@@ -63,7 +65,15 @@ public final class Workspace {
         self.moment = moment
         self.environment = environment
         let timeout = environment["CAROUSEL_LOCK_TIMEOUT"].flatMap(Double.init) ?? 10
-        lock = try VaultLock(vault: vault, timeout: timeout)
+        do {
+            lock = try VaultLock(vault: vault, timeout: timeout)
+        } catch let error {
+            // A vault this account cannot write: views read it without the lock (every write is
+            // an atomic rename, so a reader sees whole files); changes are refused in one sentence.
+            guard case .readOnly = error, !forWriting else { throw error }
+            lock = nil
+            readOnly = true
+        }
         if forWriting {
             let writer = try VaultWriter(vault: vault, environment: environment)
             writerStorage = writer

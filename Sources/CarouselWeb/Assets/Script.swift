@@ -77,9 +77,63 @@ enum Assets {
         const { version } = await response.json();
         if (String(version) !== document.body.dataset.version) await refresh();
       }
+      await remind();
     } catch (e) { /* the server stopped; keep trying quietly */ }
     setTimeout(poll, 700);
   }
+
+  // Reminders, opt-in: "Remind me here" asks for the browser's permission, is remembered in
+  // localStorage, and then the polling asks the server (at most every 20 seconds) what is due.
+  // The server answers each reminder once for the whole device, so the terminal, the timer and
+  // every open page never show one twice.
+  const bell = document.getElementById("remind-here");
+  const canNotify = "Notification" in window;
+  let lastRemind = 0;
+  function reminding() {
+    return canNotify && Notification.permission === "granted" && localStorage.getItem("carousel.remind") === "on";
+  }
+  function showBell() {
+    if (!bell || !canNotify) return;
+    bell.hidden = false;
+    bell.setAttribute("aria-pressed", reminding() ? "true" : "false");
+    // A bell keeps the header on one row; its name says what it does.
+    bell.textContent = reminding() ? "\u{1F514}" : "\u{1F515}";
+    bell.setAttribute("aria-label", reminding() ? "Reminding here" : "Remind me here");
+  }
+  async function remind() {
+    if (!reminding() || Date.now() - lastRemind < 20000) return;
+    lastRemind = Date.now();
+    const response = await fetch("/reminders", {
+      method: "POST", credentials: "same-origin", headers: { "Accept": "application/json", "X-Carousel-Token": token },
+    });
+    if (!response.ok) return;
+    for (const r of (await response.json()).reminders) {
+      const note = new Notification(r.notice.title, { body: r.notice.body, tag: r.key, icon: "/assets/icon.svg" });
+      note.onclick = () => {
+        window.focus();
+        if (r.kind === "card") location.href = "/cards/" + encodeURIComponent(r.slug);
+        note.close();
+      };
+    }
+  }
+  if (bell) bell.addEventListener("click", async () => {
+    if (reminding()) {
+      localStorage.removeItem("carousel.remind");
+      showBell();
+      return say("This page will not show reminders.");
+    }
+    const answer = Notification.permission === "granted" ? "granted" : await Notification.requestPermission();
+    if (answer !== "granted") {
+      showBell();
+      return say("The browser did not allow notifications; allow them for this address in its site settings to be reminded here.");
+    }
+    localStorage.setItem("carousel.remind", "on");
+    showBell();
+    say("Reminders will show here while this page is open.");
+    lastRemind = 0;
+    try { await remind(); } catch (e) { /* the next poll tries again */ }
+  });
+  showBell();
 
   document.addEventListener("submit", (event) => {
     const form = event.target;

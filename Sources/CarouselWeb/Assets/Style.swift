@@ -24,8 +24,11 @@ header { display: flex; flex-wrap: wrap; gap: .75rem 1.5rem; align-items: center
 header nav { display: flex; flex-wrap: wrap; gap: .25rem; }
 header nav a { padding: .45rem .7rem; border-radius: .5rem; text-decoration: none; color: var(--fg); }
 header nav a[aria-current=page] { background: var(--bg); font-weight: 600; box-shadow: inset 0 -3px 0 var(--accent); }
-.capture { display: flex; gap: .5rem; flex: 1 1 20rem; }
-.capture input { flex: 1; }
+.capture { display: flex; gap: .5rem; flex: 1 1 14rem; }
+.capture input { flex: 1; min-width: 0; width: 8rem; }
+.bell { flex: none; font: inherit; font-size: .9rem; min-height: 2.5rem; padding: .35rem .75rem; border-radius: .6rem; cursor: pointer;
+  background: transparent; color: var(--muted); border: 1px solid var(--line); }
+.bell[aria-pressed=true] { color: var(--fg); border-color: var(--accent); }
 input, select, textarea { font: inherit; color: inherit; background: var(--bg); border: 1px solid var(--line); border-radius: .5rem;
   padding: .5rem .65rem; min-height: 2.5rem; }
 main { max-width: 70rem; margin: 0 auto; padding: 1.25rem 1.5rem 3rem; }

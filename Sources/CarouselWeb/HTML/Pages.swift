@@ -29,6 +29,9 @@ enum Pages {
             H.el("header", [:], [
                 H.el("nav", ["aria-label": "Views"], links),
                 capture,
+                // Off until asked for; the script shows it where the browser has notifications.
+                H.el("button", ["type": "button", "id": "remind-here", "class": "bell", "aria-pressed": "false", "hidden": "hidden",
+                                "aria-label": "Remind me here", "title": "Remind me here: show reminders as notifications while this page is open"], "🔕"),
             ]),
             H.el("main", ["id": "main", "tabindex": "-1"], content),
             H.el("div", ["id": "status", "role": "status", "aria-live": "polite"], []),

@@ -30,12 +30,15 @@ struct Export: ParsableCommand {
             let ws = try options.workspace(writing: false)
             printNotices(ws)
             for d in ws.snapshot.diagnostics { printError(d.description) }
-            let text: String
+            var text: String
             switch format {
             case .ics: text = ICalendar.render(try ExportData.items(ws), today: ws.today)
             case .csv: text = try ExportData.csv(ws, kind: kind)
             case .json: text = JSONOutput.render(try ExportData.json(ws)) + "\n"
             }
+            // Calendars and spreadsheets show text too: control characters from files are
+            // written as visible escapes there (JSON escapes them itself and stays exact).
+            if format != .json { text = VisibleText.escape(text, keepingCRLF: true) }
             guard let out else { return FileHandle.standardOutput.write(Data(text.utf8)) }
             do {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)

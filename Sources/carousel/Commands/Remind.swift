@@ -58,10 +58,10 @@ struct Remind: ParsableCommand {
             let cards = ReminderSources.cards(ws.snapshot.cards, vault: vault)
             let habits = ReminderSources.habits(HabitLoader.load(vault: vault).habits, vault: vault)
             for d in cards.problems + habits.problems { printError(d.description) }
-            let record = loadRecord(vault)
-            let run = Reminders.due(cards: cards.inputs, habits: habits.inputs, checkin: ws.snapshot.settings.checkinReminder,
-                                    record: record, now: pinned.stamp)
-            try saveRecord(run.record, vault)
+            let checkin = ws.snapshot.settings.checkinReminder
+            let run = try ReminderRecord.update(vault) { record in
+                Reminders.due(cards: cards.inputs, habits: habits.inputs, checkin: checkin, record: record, now: pinned.stamp)
+            }
             if notify { send(run) }
             if options.json {
                 let items = run.reminders.map { Output.Item(kind: $0.kind.rawValue, slug: $0.slug, title: $0.title, at: $0.at.description, late: $0.late) }
@@ -89,30 +89,8 @@ struct Remind: ParsableCommand {
             return printError("notify-send is not installed, so no desktop notifications were sent (Debian: apt install libnotify-bin).")
         }
         for r in run.reminders {
-            let title = r.kind == .checkin ? "Carousel check-in" : r.title
-            let body = r.kind == .checkin ? r.title : (r.late ? "was due at \(r.at.description) (late)" : "at \(r.at.timeText ?? "")")
+            let (title, body) = r.notice
             _ = launch(path, ["--app-name=Carousel", title, body])
-        }
-    }
-
-    // MARK: record (local to this device: .carousel/ is never committed)
-
-    func recordPath(_ vault: Vault) -> String { vault.url(Vault.localDir + "/reminders.json") }
-
-    func loadRecord(_ vault: Vault) -> Reminders.Record {
-        guard let data = FileManager.default.contents(atPath: recordPath(vault)),
-              let record = try? JSONDecoder().decode(Reminders.Record.self, from: data) else { return Reminders.Record() }
-        return record
-    }
-
-    func saveRecord(_ record: Reminders.Record, _ vault: Vault) throws(CarouselError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        do {
-            try FileManager.default.createDirectory(atPath: vault.url(Vault.localDir), withIntermediateDirectories: true)
-            try encoder.encode(record).write(to: URL(fileURLWithPath: recordPath(vault)), options: .atomic)
-        } catch {
-            throw CarouselError.io("cannot write \(Vault.localDir)/reminders.json: \(error.localizedDescription)")
         }
     }
 
@@ -129,7 +107,7 @@ struct Remind: ParsableCommand {
         if status {
             let installed = FileManager.default.fileExists(atPath: timer)
             print(installed ? "Installed: \(timer) (every minute)." : "Not installed. carousel remind --install runs it every minute.")
-            let last = loadRecord(vault).lastRun
+            let last = ReminderRecord.load(vault).lastRun
             print(last.map { "Last ran at \($0.replacingOccurrences(of: "T", with: " "))." } ?? "Has not run yet.")
             return
         }

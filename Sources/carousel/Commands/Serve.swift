@@ -23,11 +23,17 @@ struct Serve: ParsableCommand {
     @Option(help: "Listen on this address instead of 127.0.0.1 (other computers may then reach it).")
     var listen: String?
 
+    @Option(help: "Reminders on the page as if it were this time, YYYY-MM-DDTHH:MM (else CAROUSEL_NOW, else the clock).")
+    var now: String?
+
     @Flag(help: "Open the page in the default browser.")
     var open = false
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0–65535, found \(port)") }
+        if let now, DateValue(text: now)?.minutes == nil {
+            throw ValidationError("--now must be a date and time like 2026-11-23T09:30, found \"\(now)\"")
+        }
     }
 
     func run() throws {
@@ -39,6 +45,7 @@ struct Serve: ParsableCommand {
             }
             var args = [program, "--vault", vault.root, "--port", String(port)]
             if let day = options.pinnedDay { args += ["--today", day.iso] }
+            if let now { args += ["--now", now] }
             if let listen { args += ["--listen", listen] }
             if open { args.append("--open") }
             fflush(nil)

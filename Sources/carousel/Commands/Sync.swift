@@ -57,7 +57,8 @@ struct Sync: ParsableCommand {
     private static func progressLine(started: Date) -> @Sendable (String) -> Void {
         return { (line: String) -> Void in
             guard Date().timeIntervalSince(started) > 1 else { return }
-            let text = "\r\u{1B}[K" + String(line.prefix(70))
+            // The line comes from git and the remote: shown safely, after our own erase-line.
+            let text = "\r\u{1B}[K" + VisibleText.escape(String(line.prefix(70)))
             FileHandle.standardError.write(Data(text.utf8))
         }
     }

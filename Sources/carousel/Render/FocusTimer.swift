@@ -1,3 +1,4 @@
+import CarouselCore
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -69,6 +70,6 @@ struct FocusTimer {
         let left = max(0, Int(total - focused))
         let bar = t.green(String(repeating: "█", count: filled)) + t.dim(String(repeating: "░", count: width - filled))
         let clock = String(format: "%02d:%02d", left / 60, left % 60)
-        FileHandle.standardOutput.write(Data(("\r" + bar + "  " + clock + (paused ? "  paused" : "        ")).utf8))
+        FileHandle.standardOutput.write(Data(("\r" + VisibleText.escape(bar + "  " + clock + (paused ? "  paused" : "        "), keepingColor: Terminal.current.color)).utf8))
     }
 }

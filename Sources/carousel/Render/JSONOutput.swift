@@ -23,7 +23,8 @@ enum JSONOutput {
 
 extension Encodable {
     /// Prints this value as pretty JSON on stdout.
-    func printJSON() { print(JSONOutput.render(self)) }
+    /// Not through the safe `print`: JSON escapes control characters itself and keeps the exact text.
+    func printJSON() { Swift.print(JSONOutput.render(self)) }
 }
 
 /// A key chosen at run time: front-matter fields are the person's own, kept as written.

@@ -15,7 +15,7 @@ func reporting(_ body: () throws -> Void) throws {
 /// The documented exit codes: 0 ok, 1 user error, 2 usage, 3 vault or git error.
 func exitStatus(for error: CarouselError) -> Int32 {
     switch error {
-    case .git, .io, .notAVault, .noVaultFound, .locked, .boundary: return 3
+    case .git, .io, .notAVault, .noVaultFound, .locked, .boundary, .diskFull, .readOnly, .notOwned: return 3
     default: return 1
     }
 }

@@ -62,7 +62,7 @@ struct Terminal {
 
 /// Writes to standard error.
 func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    FileHandle.standardError.write(Data(VisibleText.escape(text + "\n", keepingColor: Terminal.current.color).utf8))
 }
 
 /// Display width of text in a terminal: wide characters and emoji take two columns.

@@ -18,7 +18,7 @@ enum Tour {
             print("  " + t.cyan("$ carousel\(here) \(command)") + "   " + t.dim(note))
         }
         func pause() throws {
-            FileHandle.standardOutput.write(Data(t.dim("  (Enter for the next step, q to stop) ").utf8))
+            writeOut(t.dim("  (Enter for the next step, q to stop) "))
             if readLine()?.lowercased().hasPrefix("q") == true { throw TourStop() }
         }
         do {

@@ -1,0 +1,78 @@
+/// The one sanitiser for text that reaches a terminal: anything a file could carry that a
+/// terminal would act on instead of showing is shown as a visible escape.
+///
+/// - ESC becomes `\e`, BEL `\a`, backspace `\b`, a carriage return `\r` (but CRLF is a line
+///   end), other C0 controls and DEL `\xNN`;
+/// - C1 controls (U+0080–U+009F, which some terminals take as ESC sequences) and the
+///   bidirectional controls (embeddings, overrides, isolates, marks: U+061C, U+200E, U+200F,
+///   U+202A–U+202E, U+2066–U+2069) become `\u{NNNN}`, so reordered text cannot hide what it says;
+/// - a backslash stays a backslash: the escapes are for reading, not for parsing back.
+///
+/// Line feeds and tabs are kept. With `keepingColor`, an SGR sequence (`ESC [ digits;… m`, which
+/// can only change colour and weight) is let through, so the renderer's own colours survive;
+/// a file can then at most colour its own text, never move the cursor, retitle the window,
+/// clear the screen or open a link.
+public enum VisibleText {
+    /// `keepingCRLF` keeps a CRLF pair as it is (CSV and iCalendar end their lines so).
+    public static func escape(_ text: String, keepingColor: Bool = false, keepingCRLF: Bool = false) -> String {
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var out = String.UnicodeScalarView()
+        let scalars = Array(text.unicodeScalars)
+        var i = 0
+        while i < scalars.count {
+            let s = scalars[i]
+            defer { i += 1 }
+            guard needsEscape(s) else { out.append(s); continue }
+            if s == "\r", i + 1 < scalars.count, scalars[i + 1] == "\n" {
+                if keepingCRLF { out.append(s) }
+                continue
+            }
+            if s == "\u{1B}", keepingColor, let end = sgrEnd(scalars, from: i) {
+                out.append(contentsOf: scalars[i...end])
+                i = end
+                continue
+            }
+            out.append(contentsOf: visible(s).unicodeScalars)
+        }
+        return String(out)
+    }
+
+    /// Whether a scalar must not reach a terminal as itself.
+    public static func needsEscape(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x0A, 0x09: return false
+        case 0x00...0x1F, 0x7F...0x9F: return true
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+
+    static func visible(_ s: Unicode.Scalar) -> String {
+        switch s.value {
+        case 0x1B: return "\\e"
+        case 0x07: return "\\a"
+        case 0x08: return "\\b"
+        case 0x0D: return "\\r"
+        case 0x00...0x1F, 0x7F: return "\\x" + hex(s.value, width: 2)
+        default: return "\\u{" + hex(s.value, width: 4) + "}"
+        }
+    }
+
+    private static func hex(_ value: UInt32, width: Int) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+
+    /// The index of the `m` ending an SGR sequence starting at `start` (ESC), if it is one.
+    private static func sgrEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
+        guard start + 2 < scalars.count, scalars[start + 1] == "[" else { return nil }
+        var j = start + 2
+        while j < scalars.count, j - start < 32 {
+            let c = scalars[j]
+            if c == "m" { return j }
+            guard ("0"..."9").contains(c) || c == ";" else { return nil }
+            j += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+internal import Clibgit2
+
+extension Repository {
+    /// Sets the index entries of these paths back to HEAD's (`git reset -- PATHS`), leaving the
+    /// work tree alone: used to take back a change whose commit could not be made.
+    public func resetIndex(paths: [String]) throws {
+        guard !paths.isEmpty, var headID = try headID()?.gitOID() else { return }
+        var head: OpaquePointer?
+        try check(git_object_lookup(&head, pointer, &headID, GIT_OBJECT_COMMIT), "git_object_lookup")
+        defer { git_object_free(head) }
+        let cPaths = paths.map { strdup($0) }
+        defer { cPaths.forEach { free($0) } }
+        var strings: [UnsafeMutablePointer<CChar>?] = cPaths
+        try strings.withUnsafeMutableBufferPointer { buffer in
+            var array = git_strarray(strings: buffer.baseAddress, count: buffer.count)
+            try check(git_reset_default(pointer, head, &array), "git_reset_default")
+        }
+    }
+}
