@@ -92,6 +92,9 @@ final class ICalendarImportTests: XCTestCase {
         try a.carousel(["add", "Birthday", "--kind", "event", "--repeat", "every year on mar 3"])
         try a.carousel(["add", "Pay rent", "--repeat", "every month on the last weekday for 6 times"])
         try a.carousel(["add", "Renew passport", "--due", "2026-12-15", "--importance", "5"])
+        // A timed repeating event keeps its time (and length, and exceptions) both ways.
+        try a.carousel(["add", "Choir", "--kind", "event", "--due", "2026-11-26T18:00", "--repeat", "every 2 weeks on thu"])
+        try a.carousel(["set", "choir", "duration=1h30m", "except=2026-12-10"])
         let first = try a.carousel(["export", "--format", "ics"], env: env)
         XCTAssertEqual(first.status, 0, first.stderr)
 
@@ -102,6 +105,12 @@ final class ICalendarImportTests: XCTestCase {
         let r = try b.carousel(["import", "--from", "ics", file.path], env: env)
         XCTAssertEqual(r.status, 0, r.stderr)
         let second = try b.carousel(["export", "--format", "ics"], env: env)
+        XCTAssertTrue(first.stdout.contains("DTSTART:20261126T180000\r\nDURATION:PT1H30M\r\n"), first.stdout)
+        XCTAssertTrue(first.stdout.contains("EXDATE:20261210T180000\r\n"), first.stdout)
+        let choir = try b.read("cards/choir.md")
+        for line in ["due: 2026-11-26T18:00", "duration: 1h30m", "except: [2026-12-10]", "repeat: every 2 weeks on thu"] {
+            XCTAssertTrue(choir.contains(line), "missing \(line) in\n\(choir)")
+        }
         func comparable(_ ics: String) -> [String] {
             ics.components(separatedBy: "BEGIN:").map { block in
                 block.components(separatedBy: "\r\n").filter { !$0.hasPrefix("UID:") && !$0.hasPrefix("DTSTAMP:") }.joined(separator: "\n")

@@ -41,13 +41,24 @@ public enum ICalendar {
             let start = Series.start(of: c) ?? today
             let anchor = rule.afterCompletion ? (c.due?.day ?? start)
                 : rule.occurrences(anchor: start, from: start, limit: 1).first ?? start
-            out.append("DTSTART;VALUE=DATE:\(anchor.basicISO)")
-            if isEvent { out.append("DTEND;VALUE=DATE:\(anchor.adding(days: 1).basicISO)") }
+            // A card with a time of day repeats at that time (floating local time); EXDATE and
+            // RDATE then carry the same time, as RFC 5545 wants them of DTSTART's type.
+            let time = c.due?.minutes
+            func at(_ d: Day) -> String { time.map { dateValue(DateValue(day: d, minutes: $0)) } ?? ";VALUE=DATE:\(d.basicISO)" }
+            func list(_ days: [Day]) -> String {
+                let values = days.map { String(at($0).drop { $0 != ":" }.dropFirst()) }
+                return (time == nil ? ";VALUE=DATE:" : ":") + values.joined(separator: ",")
+            }
+            out.append("DTSTART" + at(anchor))
+            if isEvent, time == nil { out.append("DTEND;VALUE=DATE:\(anchor.adding(days: 1).basicISO)") }
+            if isEvent, time != nil, let m = c.duration.flatMap({ TimelineView.minutes(duration: $0) }), m > 0 {
+                out.append("DURATION:PT" + (m >= 60 ? "\(m / 60)H" : "") + (m % 60 > 0 ? "\(m % 60)M" : ""))
+            }
             out.append("RRULE:\(rule.rrule)")
             let excluded = Set(c.skipped + c.exceptDates).sorted()
-            if !excluded.isEmpty { out.append("EXDATE;VALUE=DATE:" + excluded.map(\.basicISO).joined(separator: ",")) }
+            if !excluded.isEmpty { out.append("EXDATE" + list(excluded)) }
             let extra = Set(c.alsoDates).subtracting(c.exceptDates).sorted()
-            if !extra.isEmpty { out.append("RDATE;VALUE=DATE:" + extra.map(\.basicISO).joined(separator: ",")) }
+            if !extra.isEmpty { out.append("RDATE" + list(extra)) }
         } else if let due = c.due {
             if isEvent {
                 out.append("DTSTART;VALUE=DATE:\(due.day.basicISO)")

@@ -4,12 +4,13 @@ import Foundation
 extension ICalendarImport {
     /// `20261124` (or `VALUE=DATE`) → a day; `20261124T093000` → that local time (floating);
     /// `…Z` → converted from UTC; `TZID=Europe/Berlin` → converted from that zone. A TZID that
-    /// is not an Olson name is read as local time.
-    static func date(_ p: Property, _ local: TimeZone) -> DateValue? {
-        value(p.value, tzid: p.params["TZID"], local)
+    /// is not an Olson name is converted by the file's VTIMEZONE of that id, else read as local time.
+    static func date(_ p: Property, _ zones: Zones) -> DateValue? {
+        value(p.value, tzid: p.params["TZID"], zones)
     }
 
-    static func value(_ raw: String, tzid: String?, _ local: TimeZone) -> DateValue? {
+    static func value(_ raw: String, tzid: String?, _ zones: Zones) -> DateValue? {
+        let local = zones.local
         let s = raw.trimmingCharacters(in: .whitespaces)
         let digits = s.prefix(8)
         guard digits.count == 8, let y = Int(digits.prefix(4)), let m = Int(digits.dropFirst(4).prefix(2)),
@@ -18,13 +19,23 @@ extension ICalendarImport {
         let time = s.dropFirst(9)
         guard s.dropFirst(8).first == "T", time.count >= 6, let hh = Int(time.prefix(2)), let mm = Int(time.dropFirst(2).prefix(2)),
               let ss = Int(time.dropFirst(4).prefix(2)), hh < 24, mm < 60, ss < 61 else { return nil }
-        let source: TimeZone? = time.hasSuffix("Z") ? TimeZone(identifier: "UTC") : tzid.flatMap { TimeZone(identifier: $0) }
+        var source: TimeZone? = time.hasSuffix("Z") ? TimeZone(identifier: "UTC") : tzid.flatMap { TimeZone(identifier: $0) }
+        var components = DateComponents(year: y, month: m, day: d, hour: hh, minute: mm)
+        if source == nil, !time.hasSuffix("Z"), let id = tzid, let zone = zones.defined[id],
+           let offset = zone.offset(at: day, minutes: hh * 60 + mm) {
+            // Wall time in a zone the file defines: to UTC by that zone's offset then.
+            let utc = day.dayNumber * 1440 + hh * 60 + mm - offset
+            let dayNumber = utc >= 0 ? utc / 1440 : (utc - 1439) / 1440, rest = utc - dayNumber * 1440
+            let utcDay = Day(dayNumber: dayNumber)
+            components = DateComponents(year: utcDay.year, month: utcDay.month, day: utcDay.day, hour: rest / 60, minute: rest % 60)
+            source = TimeZone(identifier: "UTC")
+        }
         guard let source, source.identifier != local.identifier else {
             return DateValue(day: day, minutes: hh * 60 + mm)
         }
         var from = Calendar(identifier: .gregorian)
         from.timeZone = source
-        guard let instant = from.date(from: DateComponents(year: y, month: m, day: d, hour: hh, minute: mm)) else { return nil }
+        guard let instant = from.date(from: components) else { return nil }
         var to = Calendar(identifier: .gregorian)
         to.timeZone = local
         let c = to.dateComponents([.year, .month, .day, .hour, .minute], from: instant)
@@ -33,10 +44,10 @@ extension ICalendarImport {
     }
 
     /// The days of an EXDATE or RDATE line (a comma-separated list; periods are not supported).
-    static func days(_ p: Property, _ local: TimeZone, notes: inout [String]) -> [Day] {
+    static func days(_ p: Property, _ zones: Zones, notes: inout [String]) -> [Day] {
         var out: [Day] = []
         for part in p.value.split(separator: ",") {
-            if let v = value(String(part), tzid: p.params["TZID"], local) {
+            if let v = value(String(part), tzid: p.params["TZID"], zones) {
                 out.append(v.day)
             } else {
                 notes.append("line \(p.line): \(p.name) value \"\(part)\" cannot be read; skipped")

@@ -19,6 +19,10 @@ public enum ICalendarImport {
             throw ImportError(line: 1, message: "this is not an iCalendar file (it does not start with BEGIN:VCALENDAR)")
         }
         var plan = ImportPlan()
+        plan.updatesExisting = true
+        var zones = Zones(local: timeZone)
+        zones.defined = definedZones(lines, notes: &plan.notes)
+        plan.notes += unknownZoneNotes(lines, zones)
         var stack: [String] = []
         var props: [Property] = []
         var alarms: [[Property]] = []
@@ -40,7 +44,7 @@ public enum ICalendarImport {
                 stack.removeLast()
                 if ["VEVENT", "VTODO"].contains(p.value.uppercased()) {
                     if let item = item(props, alarms: alarms, isEvent: p.value.uppercased() == "VEVENT", line: begin,
-                                       timeZone: timeZone, notes: &plan.notes) {
+                                       zones: zones, notes: &plan.notes) {
                         plan.items.append(item)
                     }
                 }
@@ -56,7 +60,7 @@ public enum ICalendarImport {
         return plan
     }
 
-    static func item(_ props: [Property], alarms: [[Property]], isEvent: Bool, line: Int, timeZone: TimeZone,
+    static func item(_ props: [Property], alarms: [[Property]], isEvent: Bool, line: Int, zones: Zones,
                      notes: inout [String]) -> ImportedItem? {
         func first(_ name: String) -> Property? { props.first { $0.name == name } }
         let title = first("SUMMARY").map { unescape($0.value) }.flatMap { $0.isEmpty ? nil : $0 } ?? "(no title)"
@@ -68,23 +72,23 @@ public enum ICalendarImport {
         item.tags = props.filter { $0.name == "CATEGORIES" }.flatMap { splitList($0.value) }.map(unescape)
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         if let p = first("PRIORITY"), let n = Int(p.value), (1...9).contains(n) { item.importance = [5, 5, 4, 4, 3, 2, 2, 1, 1][n - 1] }
-        if let p = first("CREATED") { item.created = date(p, timeZone) }
+        if let p = first("CREATED") { item.created = date(p, zones) }
         if let p = first("LOCATION"), !p.value.isEmpty { item.extras.append(("location", unescape(p.value))) }
-        let start = first("DTSTART").flatMap { date($0, timeZone) }
+        let start = first("DTSTART").flatMap { date($0, zones) }
         if isEvent {
             item.due = start
-            if let s = start, let e = first("DTEND").flatMap({ date($0, timeZone) }), let m = s.minutes, let em = e.minutes {
+            if let s = start, let e = first("DTEND").flatMap({ date($0, zones) }), let m = s.minutes, let em = e.minutes {
                 let length = s.day.days(until: e.day) * 1440 + em - m
                 if length > 0 { item.extras.append(("duration", minutesText(length))) }
             } else if let d = first("DURATION"), start?.minutes != nil, let m = durationMinutes(d.value), m > 0 {
                 item.extras.append(("duration", minutesText(m)))
             }
         } else {
-            item.due = first("DUE").flatMap { date($0, timeZone) }
+            item.due = first("DUE").flatMap { date($0, zones) }
             if item.due == nil { item.due = start } else { item.start = start }
         }
         if first("STATUS")?.value.uppercased() == "COMPLETED" {
-            item.done = first("COMPLETED").flatMap { date($0, timeZone) } ?? item.due ?? item.created ?? start
+            item.done = first("COMPLETED").flatMap { date($0, zones) } ?? item.due ?? item.created ?? start
         }
         if let p = first("RRULE") {
             do {
@@ -95,8 +99,8 @@ public enum ICalendarImport {
                 notes.append("line \(p.line): \(title): RRULE \(p.value) cannot be read (\(error.message)); imported as a one-off on its first date")
             }
         }
-        let except = props.filter { $0.name == "EXDATE" }.flatMap { days($0, timeZone, notes: &notes) }
-        let also = props.filter { $0.name == "RDATE" }.flatMap { days($0, timeZone, notes: &notes) }
+        let except = props.filter { $0.name == "EXDATE" }.flatMap { days($0, zones, notes: &notes) }
+        let also = props.filter { $0.name == "RDATE" }.flatMap { days($0, zones, notes: &notes) }
         if item.repeatRule != nil {
             item.exceptDates = Array(Set(except)).sorted()
             item.alsoDates = Array(Set(also)).sorted()

@@ -35,6 +35,16 @@ public struct ImportedItem: Sendable, Equatable {
         self.title = title
     }
 
+    /// A short hash of everything read for the item, kept as `import_hash:` so a second import
+    /// can tell whether the item changed in its source since the card was written.
+    public var fingerprint: String {
+        let parts: [String] = [key, title, kind?.rawValue ?? "", importance.map(String.init) ?? "", category ?? "", tags.joined(separator: ","),
+                               due?.description ?? "", done?.description ?? "", repeatRule ?? "", start?.description ?? "",
+                               wait?.iso ?? "", exceptDates.map(\.iso).joined(separator: ","), alsoDates.map(\.iso).joined(separator: ","),
+                               body] + extras.map { "\($0.0)=\($0.1)" }
+        return ImportRules.hash(parts.joined(separator: "\u{1F}"))
+    }
+
     public static func == (a: ImportedItem, b: ImportedItem) -> Bool {
         a.key == b.key && a.title == b.title && a.importance == b.importance && a.category == b.category && a.tags == b.tags
             && a.due == b.due && a.done == b.done && a.repeatRule == b.repeatRule && a.body == b.body
@@ -49,6 +59,9 @@ public struct ImportPlan: Sendable {
     public var items: [ImportedItem] = []
     /// "line 4: …" notes; the data they mention is kept as extra front-matter or skipped with a reason.
     public var notes: [String] = []
+    /// A second import updates the cards it brought in before (iCalendar, keyed by UID) instead
+    /// of only counting them; see `Workspace.update(_:with:)` for which fields the source wins.
+    public var updatesExisting = false
 
     public init() {}
 }

@@ -45,16 +45,20 @@ struct Import: ParsableCommand {
             let result = try ws.importItems(plan, source: ["todo.txt", "Taskwarrior", "iCalendar"][Source.allCases.firstIndex(of: from) ?? 0])
             if options.json {
                 return Output(added: result.added.map { CardJSON.summary($0, today: ws.today, numbers: ws.numbers) },
+                              updated: result.updated.map { CardJSON.summary($0, today: ws.today, numbers: ws.numbers) },
                               alreadyThere: result.alreadyThere, notes: result.notes).printJSON()
             }
             for n in result.notes { printError(n) }
             let t = Terminal.current
-            if result.added.isEmpty {
+            if result.added.isEmpty && result.updated.isEmpty {
                 print("Nothing new to import" + (result.alreadyThere > 0 ? " — all \(result.alreadyThere) are already here." : "."))
                 return
             }
             for c in result.added { print("  + " + c.title + t.dim("  (\(c.slug))")) }
-            print("Imported " + Words.plural(result.added.count, "card") + (result.alreadyThere > 0 ? ", \(result.alreadyThere) already here" : "") + ".")
+            for c in result.updated { print("  ~ " + c.title + t.dim("  (\(c.slug))")) }
+            let updated = result.updated.isEmpty ? "" : ", updated \(result.updated.count)"
+            let unchanged = result.alreadyThere > 0 ? ", \(result.alreadyThere) already here" : ""
+            print("Imported " + Words.plural(result.added.count, "card") + updated + unchanged + ".")
         }
     }
 }
@@ -63,8 +67,9 @@ extension Import {
     /// `import --json`.
     struct Output: Encodable {
         let added: [CardJSON.Summary]
+        let updated: [CardJSON.Summary]
         let alreadyThere: Int
         let notes: [String]
-        enum CodingKeys: String, CodingKey { case added, notes, alreadyThere = "already_there" }
+        enum CodingKeys: String, CodingKey { case added, updated, notes, alreadyThere = "already_there" }
     }
 }

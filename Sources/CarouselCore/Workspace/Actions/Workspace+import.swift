@@ -1,6 +1,8 @@
 /// What an import did.
 public struct ImportResult: Sendable {
     public var added: [Card] = []
+    /// Cards of an earlier import whose source item changed, rewritten (iCalendar).
+    public var updated: [Card] = []
     /// Items already in the vault from an earlier run (matched by `import_key`).
     public var alreadyThere = 0
     public var notes: [String] = []
@@ -12,17 +14,31 @@ extension Workspace {
         var result = ImportResult(notes: plan.notes)
         var known = Set<String>()
         var slugByKey: [String: String] = [:]
+        var pathByKey: [String: String] = [:]
         for card in snapshot.cards {
             guard let text = try? vault.readText(card.path), text.contains("import_key:"),
                   let doc = try? FrontMatterDocument(text: text), let key = (try? FrontMatterFields(document: doc))?["import_key"]?.value.text
             else { continue }
             known.insert(key)
             slugByKey[key] = card.slug
+            pathByKey[key] = card.path
         }
+        var updates: [CardFile] = []
         var taken = Set(snapshot.cards.map(\.slug) + snapshot.diagnostics.map { Vault.slug(ofPath: $0.path) })
         var files: [(item: ImportedItem, file: CardFile)] = []
         for item in plan.items {
             if known.contains(item.key) {
+                if plan.updatesExisting, let path = pathByKey.removeValue(forKey: item.key),
+                   let old = try? CardFile(vault: vault, path: path) {
+                    var file = old
+                    // Unchanged in the source since the card was written: the card, with any
+                    // edits made in Carousel, is left as it is.
+                    if (try? FrontMatterFields(document: old.document))?["import_hash"]?.value.text != item.fingerprint {
+                        update(&file, with: item)
+                        file.set("import_hash", string: item.fingerprint)
+                    }
+                    if file.text != old.text { updates.append(file); continue }
+                }
                 result.alreadyThere += 1
                 continue
             }
@@ -51,14 +67,17 @@ extension Workspace {
             file.set("created", string: (item.created ?? moment.stamp).description)
             for (k, v) in item.extras where file.document.lineRange(of: k) == nil { file.set(k, string: v) }
             file.set("import_key", string: item.key)
+            if plan.updatesExisting { file.set("import_hash", string: item.fingerprint) }
             if !item.body.isEmpty { file.setBody("\n" + item.body) }
             files.append((item, file))
         }
         linkDependencies(&files, slugByKey: slugByKey, notes: &result.notes)
-        let writes = files.map { FileWrite(path: $0.file.path, text: $0.file.text) }
+        let writes = files.map { FileWrite(path: $0.file.path, text: $0.file.text) } + updates.map { FileWrite(path: $0.path, text: $0.text) }
         result.added = files.map(\.file.card)
+        result.updated = updates.map(\.card)
         guard !writes.isEmpty else { return result }
-        try commit(writes, message: "import: \(writes.count) card\(writes.count == 1 ? "" : "s") from \(source)")
+        let what = updates.isEmpty ? "\(files.count) card\(files.count == 1 ? "" : "s")" : "\(files.count) new, \(updates.count) updated"
+        try commit(writes, message: "import: \(what) from \(source)")
         return result
     }
 
