@@ -207,4 +207,14 @@ final class DueAndOverdueTests: XCTestCase {
         let ics = try s.carousel(["export", "--format", "ics", "--today", "2026-11-01"]).stdout
         XCTAssertTrue(ics.contains("DTSTART;VALUE=DATE:20261103"), ics)
     }
+
+    /// A series added with every occurrence already behind today says so, and offers no pull.
+    func testAddingASeriesThatIsAlreadyOverSaysSo() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        let r = try s.carousel(["add", "Water plants", "--repeat", "every day for 3 times", "--due", "2026-11-20", "--today", "2026-11-23"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("already over"), r.stdout)
+        XCTAssertFalse(r.stdout.contains("carousel pull"), r.stdout)
+    }
 }
