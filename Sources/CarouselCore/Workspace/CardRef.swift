@@ -52,26 +52,9 @@ public enum CardRef {
                 continue
             }
             // Compare with the whole slug and with its start of the same length ("cal-mu" ~ "call-mum").
-            let d = min(distance(needle, slug), distance(needle, String(slug.prefix(needle.count))) + 1)
+            let d = min(Nearest.distance(needle, slug), Nearest.distance(needle, String(slug.prefix(needle.count))) + 1)
             if d <= limit { scored.append((d, card)) }
         }
         return scored.sorted { ($0.0, $0.1.slug) < ($1.0, $1.1.slug) }.prefix(5).map(\.1)
-    }
-
-    /// Levenshtein distance between two strings, by characters.
-    public static func distance(_ a: String, _ b: String) -> Int {
-        let x = Array(a), y = Array(b)
-        if x.isEmpty { return y.count }
-        if y.isEmpty { return x.count }
-        var previous = Array(0...y.count)
-        var current = [Int](repeating: 0, count: y.count + 1)
-        for i in 1...x.count {
-            current[0] = i
-            for j in 1...y.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[y.count]
     }
 }

@@ -60,7 +60,7 @@ final class CardRefTests: XCTestCase {
         }
         XCTAssertEqual(CardRef.nearest("pakc-bag", in: cards).map(\.slug), ["pack-bag"])
         XCTAssertEqual(CardRef.nearest("zzzz", in: cards), [])
-        XCTAssertEqual(CardRef.distance("kitten", "sitting"), 3)
+        XCTAssertEqual(Nearest.distance("kitten", "sitting"), 3)
     }
 
     func testAmbiguousRefListsTenAndCountsTheRest() {
