@@ -2,8 +2,8 @@ import CarouselCore
 
 /// Text for Today's list and the spoon bar, shared by `home` and `today`.
 enum TodayRender {
-    static let emptyDay = "Your day is clear. Pull something from the carousel when you're ready."
-    static let overloaded = "That's a lot for one day. Anything you don't finish just goes back to the carousel."
+    static let emptyDay = Words.emptyDay
+    static let overloaded = Words.overloaded
 
     /// Open cards show their short number for the day (`carousel done 3`), finished ones a tick.
     static func lines(_ view: TodayView, _ t: Terminal, numbers: ShortNumbers? = nil) -> [String] {
