@@ -77,14 +77,17 @@ enum CardJSON {
     /// `{"cards": [...]}` when a command was given several cards or a filter.
     struct Documents: Encodable { let cards: [Document] }
 
-    static func full(_ file: CardFile, today: Day? = nil) -> Document {
-        var pairs: [(String, JSON)] = []
-        if let root = try? Yams.compose(yaml: file.document.yaml), let mapping = root.mapping {
-            for (k, v) in mapping {
-                guard let key = k.scalar?.string else { continue }
-                pairs.append((key, value(v)))
-            }
+    /// A file's front-matter as written: its keys in file order, each value as JSON.
+    static func frontMatter(yaml: String) -> [(String, JSON)] {
+        guard let root = try? Yams.compose(yaml: yaml), let mapping = root.mapping else { return [] }
+        return mapping.compactMap { pair -> (String, JSON)? in
+            guard let key = pair.key.scalar?.string else { return nil }
+            return (key, value(pair.value))
         }
+    }
+
+    static func full(_ file: CardFile, today: Day? = nil) -> Document {
+        var pairs = frontMatter(yaml: file.document.yaml)
         let card = file.card
         if !pairs.contains(where: { $0.0 == "id" }) { pairs.insert(("id", .null), at: 0) }
         if !pairs.contains(where: { $0.0 == "title" }) { pairs.append(("title", .string(card.title))) }

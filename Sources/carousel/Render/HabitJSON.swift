@@ -1,5 +1,4 @@
 import CarouselCore
-import Yams
 
 /// JSON for one habit (documented in docs/habits.md).
 enum HabitJSON {
@@ -22,13 +21,7 @@ enum HabitJSON {
     }
 
     static func full(_ file: HabitFile, today: Day) -> Document {
-        var pairs: [(String, JSON)] = []
-        if let root = try? Yams.compose(yaml: file.document.yaml), let mapping = root.mapping {
-            for (k, v) in mapping {
-                guard let key = k.scalar?.string else { continue }
-                pairs.append((key, CardJSON.value(v)))
-            }
-        }
+        var pairs = CardJSON.frontMatter(yaml: file.document.yaml)
         let habit = file.habit
         if !pairs.contains(where: { $0.0 == "title" }) { pairs.append(("title", .string(habit.title))) }
         pairs.removeAll { ["slug", "path", "repeat_summary", "next"].contains($0.0) }
