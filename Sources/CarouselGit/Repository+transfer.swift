@@ -31,20 +31,16 @@ extension Repository {
         var settings = ["core.hooksPath=/dev/null", "protocol.ext.allow=never", "core.fsmonitor=false",
                         "gc.auto=0", "maintenance.auto=false"]
         // The vault's own config never picks a program to run or a place to send secrets.
-        let vaultKeys = untrustedConfigOverrides(environment: env)
-        settings += vaultKeys.config.filter { !$0.lowercased().hasPrefix("core.sshcommand=") }
+        let trusted = trustedTransferConfig(environment: env)
+        settings += trusted.overrides
         var arguments = arguments
-        let uploadOrReceive = vaultKeys.options.filter { $0.hasPrefix(arguments.first == "push" ? "--receive-pack=" : "--upload-pack=") }
-        arguments.insert(contentsOf: uploadOrReceive, at: min(1, arguments.count))
+        let packOption = arguments.first == "push" ? "--receive-pack=" : "--upload-pack="
+        arguments.insert(contentsOf: trusted.options.filter { $0.hasPrefix(packOption) }, at: min(1, arguments.count))
         // ssh must never wait for a passphrase or a "yes" that nobody can type; the person's own
         // ssh command (GIT_SSH_COMMAND, GIT_SSH, core.sshCommand in ~/.gitconfig) is left as it is.
         if env["GIT_SSH_COMMAND"] == nil, env["GIT_SSH"] == nil {
-            if let own = globalValues("core.sshCommand", environment: env).last {
-                settings.append("core.sshCommand=\(own)")
-            } else {
-                let connect = Int(max(1, min(options.limits.connect, 20)))
-                settings.append("core.sshCommand=ssh -o BatchMode=yes -o ConnectTimeout=\(connect)")
-            }
+            let connect = Int(max(1, min(options.limits.connect, 20)))
+            settings.append("core.sshCommand=" + (trusted.sshCommand ?? "ssh -o BatchMode=yes -o ConnectTimeout=\(connect)"))
         }
         let safety = settings.flatMap { ["-c", $0] }
         let run = try GitProcess.run(["-C", workdir] + safety + arguments, environment: env, limits: options.limits,

@@ -1,85 +1,99 @@
-internal import Clibgit2
 import Foundation
 
 /// Settings in a repository's own `.git/config` that would run a program or send secrets on a
 /// fetch or push. A vault folder can come from someone else (a copy, a backup, a shared disk), so
-/// for a transfer these are taken only from the person's global configuration (`~/.gitconfig`,
-/// `$XDG_CONFIG_HOME/git/config`, the system file), never from the vault. See docs/security.md.
+/// for a transfer these are taken only from the person's own configuration (`~/.gitconfig`,
+/// `$XDG_CONFIG_HOME/git/config`, the system file, `GIT_CONFIG_*`), never from the vault. See
+/// docs/security.md.
 extension Repository {
     static let untrustedLocalKeys: Set<String> = [
-        "core.sshcommand", "core.askpass", "core.gitproxy", "credential.helper", "http.proxy",
-        "http.sslcainfo", "http.sslcapath", "http.sslcert", "http.sslkey", "http.sslverify",
+        "core.sshcommand", "core.askpass", "core.gitproxy", "credential.helper", "credential.*.helper",
+        "http.proxy", "http.*.proxy", "http.sslverify", "http.*.sslverify",
         "remote.*.uploadpack", "remote.*.receivepack", "remote.*.proxy", "remote.*.vcs",
-        "credential.*.helper", "http.*.proxy", "http.*.sslverify", "http.*.sslcainfo",
-        "uploadpack.packobjectshook",
     ]
 
-    /// `-c` overrides that put back the global value of every untrusted key the vault's own
-    /// config sets (or neutralise it when there is none), and the options for the keys git does
-    /// not let `-c` override (a second `uploadpack` is ignored, so `--upload-pack` is given).
-    func untrustedConfigOverrides(environment: [String: String]) -> (config: [String], options: [String]) {
+    /// What a transfer is given instead of the vault's own untrusted settings.
+    struct TrustedTransferConfig {
+        /// `-c` overrides that put back the person's value of every untrusted key the vault sets
+        /// (or a harmless one when they have none).
         var overrides: [String] = []
+        /// `--upload-pack=…` / `--receive-pack=…`: git ignores a second value from `-c` for these.
         var options: [String] = []
-        for key in localUntrustedKeys(environment: environment) {
-            let name = key.split(separator: ".").last.map { $0.lowercased() } ?? ""
-            let global = globalValues(key, environment: environment)
-            switch name {
-            case "helper":
-                // An empty value clears the list; the person's own helpers follow.
-                overrides += ["\(key)="] + global.map { "\(key)=\($0)" }
-            case "uploadpack": options.append("--upload-pack=\(global.last ?? "git-upload-pack")")
-            case "receivepack": options.append("--receive-pack=\(global.last ?? "git-receive-pack")")
-            case "sslverify": overrides.append("\(key)=\(global.last ?? "true")")
-            case "vcs": overrides.append("\(key)=")
-            default: overrides.append("\(key)=\(global.last ?? "")")
-            }
-        }
-        return (overrides, options)
+        /// The person's own `core.sshCommand`, if they set one.
+        var sshCommand: String?
     }
 
-    /// The untrusted keys the repository's own config sets, as `section[.subsection].name`,
-    /// including those from files it includes (git lists them; nothing runs to list them).
-    func localUntrustedKeys(environment: [String: String]) -> [String] {
+    /// Reads every setting once (`git config --list --show-scope`, which runs nothing) and sorts
+    /// the untrusted keys the vault sets from the person's own values.
+    func trustedTransferConfig(environment: [String: String]) -> TrustedTransferConfig {
+        let entries = configEntries(environment: environment)
+        func ownValues(_ key: String) -> [String] {
+            entries.filter { !$0.isLocal && Self.sameKey($0.key, key) }.map(\.value)
+        }
+        var result = TrustedTransferConfig(sshCommand: ownValues("core.sshCommand").last)
+        var seen: Set<String> = []
+        for entry in entries where entry.isLocal && Self.isUntrusted(entry.key) && seen.insert(entry.key).inserted {
+            let key = entry.key
+            let own = ownValues(key)
+            switch key.split(separator: ".").last.map({ $0.lowercased() }) ?? "" {
+            case "helper":
+                // An empty value clears the list; the person's own helpers follow.
+                result.overrides += ["\(key)="] + own.map { "\(key)=\($0)" }
+            case "uploadpack": result.options.append("--upload-pack=\(own.last ?? "git-upload-pack")")
+            case "receivepack": result.options.append("--receive-pack=\(own.last ?? "git-receive-pack")")
+            case "sslverify": result.overrides.append("\(key)=\(own.last ?? "true")")
+            case "gitproxy": result.overrides.append("\(key)=\(own.last ?? "none")")
+            case "sshcommand": break // `sshCommand` above, or Carousel's own batch-mode ssh
+            default: result.overrides.append("\(key)=\(own.last ?? "")")
+            }
+        }
+        return result
+    }
+
+    struct ConfigEntry {
+        let scope: String
+        let key: String
+        let value: String
+        /// Set by the repository itself (its config, its worktree config, or a file they include).
+        var isLocal: Bool { scope == "local" || scope == "worktree" }
+    }
+
+    /// Every setting git sees in this repository, with where it comes from.
+    func configEntries(environment: [String: String]) -> [ConfigEntry] {
         var env = environment
         env["GIT_DIR"] = nil
-        env["GIT_CONFIG_PARAMETERS"] = nil
-        guard let run = try? GitProcess.run(["-C", workdir, "config", "--local", "--includes", "--name-only", "--list"],
+        guard let run = try? GitProcess.run(["-C", workdir, "config", "--list", "--show-scope", "--includes", "-z"],
                                             environment: env, limits: TransferLimits(timeout: 10),
                                             cancellation: nil, progress: nil),
               run.status == 0 else { return [] }
-        var found: Set<String> = []
-        for line in run.stdout.split(separator: "\n") {
-            let key = String(line)
-            let parts = key.split(separator: ".")
-            guard parts.count >= 2 else { continue }
-            let generic = parts.count > 2 ? "\(parts[0].lowercased()).*.\(parts[parts.count - 1].lowercased())" : key.lowercased()
-            if Self.untrustedLocalKeys.contains(key.lowercased()) || Self.untrustedLocalKeys.contains(generic) {
-                found.insert(key)
-            }
+        // -z: "scope\0key\nvalue\0" (no "\nvalue" for a key written without one).
+        let fields = run.stdout.split(separator: "\0", omittingEmptySubsequences: false)
+        var entries: [ConfigEntry] = []
+        var i = 0
+        while i + 1 < fields.count {
+            let pair = fields[i + 1].split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+            entries.append(ConfigEntry(scope: String(fields[i]), key: String(pair[0]),
+                                       value: pair.count > 1 ? String(pair[1]) : "true"))
+            i += 2
         }
-        return found.sorted()
+        return entries
     }
 
-    /// Every value of `key` in the person's own configuration (global and system), not the vault's.
-    func globalValues(_ key: String, environment: [String: String]) -> [String] {
-        var env = environment
-        env["GIT_DIR"] = nil
-        env["GIT_CONFIG_PARAMETERS"] = nil
-        var values: [String] = []
-        for scope in ["--system", "--global"] {
-            guard let run = try? GitProcess.run(["config", scope, "--get-all", key], environment: env,
-                                                limits: TransferLimits(timeout: 10), cancellation: nil, progress: nil),
-                  run.status == 0 else { continue }
-            values += run.stdout.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
-        }
-        return values
+    /// `remote.origin.uploadpack` matches `remote.*.uploadpack`; section and name ignore case.
+    static func isUntrusted(_ key: String) -> Bool {
+        let parts = key.split(separator: ".")
+        guard parts.count >= 2 else { return false }
+        let generic = parts.count > 2 ? "\(parts[0].lowercased()).*.\(parts[parts.count - 1].lowercased())" : key.lowercased()
+        return untrustedLocalKeys.contains(key.lowercased()) || untrustedLocalKeys.contains(generic)
     }
 
-    /// The `.git` folder (or the folder a `.git` file points to).
-    var gitDirectory: String {
-        guard let raw = git_repository_path(pointer) else { return workdir + "/.git" }
-        var path = String(cString: raw)
-        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
-        return path
+    /// Two keys name the same setting: section and name ignore case, a subsection does not.
+    static func sameKey(_ a: String, _ b: String) -> Bool {
+        func split(_ k: String) -> (String, String, String) {
+            let first = k.firstIndex(of: ".") ?? k.endIndex, last = k.lastIndex(of: ".") ?? k.endIndex
+            let sub = first < last ? String(k[k.index(after: first)..<last]) : ""
+            return (k[..<first].lowercased(), sub, last < k.endIndex ? k[k.index(after: last)...].lowercased() : "")
+        }
+        return split(a) == split(b)
     }
 }

@@ -58,4 +58,27 @@ final class TransferErrorTests: XCTestCase {
         XCTAssertTrue(SSHIdentity.isEncrypted(dir.appendingPathComponent("locked").path))
         XCTAssertFalse(SSHIdentity.isEncrypted(dir.appendingPathComponent("missing").path))
     }
+
+    /// The vault's own untrusted settings are replaced by the person's, read in one listing.
+    func testTheVaultsOwnProgramsGiveWayToThePersons() throws {
+        let (repo, home) = try makeRepository()
+        let vault = home + "/vault"
+        for (k, v) in [("core.sshCommand", "evil-ssh"), ("credential.helper", "!evil"), ("remote.origin.uploadpack", "evil-pack"),
+                       ("http.sslVerify", "false"), ("core.gitProxy", "evil-proxy"), ("user.name", "Vault")] {
+            try git(["config", k, v], in: vault, home: home)
+        }
+        try Data("[credential]\n\thelper = store\n[core]\n\tsshCommand = ssh -i ~/.ssh/mine\n".utf8)
+            .write(to: URL(fileURLWithPath: home + "/.gitconfig"))
+        let env = ["HOME": home, "XDG_CONFIG_HOME": home + "/.config", "GIT_CONFIG_NOSYSTEM": "1",
+                   "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+        let trusted = repo.trustedTransferConfig(environment: env)
+        XCTAssertEqual(trusted.sshCommand, "ssh -i ~/.ssh/mine")
+        XCTAssertEqual(Set(trusted.overrides), ["credential.helper=", "credential.helper=store", "http.sslverify=true", "core.gitproxy=none"])
+        // The empty value clears the vault's helpers before the person's own are listed.
+        XCTAssertLessThan(try XCTUnwrap(trusted.overrides.firstIndex(of: "credential.helper=")),
+                          try XCTUnwrap(trusted.overrides.firstIndex(of: "credential.helper=store")))
+        XCTAssertEqual(trusted.options, ["--upload-pack=git-upload-pack"])
+        XCTAssertTrue(Repository.sameKey("remote.Origin.UploadPack", "REMOTE.Origin.uploadpack"))
+        XCTAssertFalse(Repository.sameKey("remote.origin.uploadpack", "remote.Origin.uploadpack"))
+    }
 }
