@@ -50,9 +50,7 @@ final class FullDiskTests: XCTestCase {
         var refused = 0, saved = 0
         // Every amount of free space from none to 64 KB, a page at a time: each command either
         // is saved whole or refused with the disk-full sentence and no trace.
-        // (Then a few larger amounts: the index's write-ahead log, left behind by a command the
-        // full disk stopped, takes some of the room the next one is given.)
-        for free in Array(stride(from: 0, through: 65536, by: 4096)) + [262_144, 1_048_576] {
+        for free in stride(from: 0, through: 65536, by: 4096) {
             for verb in ["add", "set", "done or undone"] {
                 let isDone = try String(contentsOfFile: vault.path + "/cards/hello.md", encoding: .utf8).contains("\ndone: ")
                 let args = verb == "add" ? ["add", "Card \(free)"] : verb == "set" ? ["set", "hello", "title=Hello \(free)"]
@@ -81,7 +79,7 @@ final class FullDiskTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(refused, 0)
-        XCTAssertGreaterThan(saved, 0, "1 MB is room for a change")
+        XCTAssertGreaterThan(saved, 0, "64 KB is room for a change")
         // A full disk still shows every view.
         try fill(filler, leaving: 0)
         for view in [["today"], ["list", "--json"], ["log"], ["show", "hello"]] {

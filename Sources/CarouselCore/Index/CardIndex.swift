@@ -49,8 +49,12 @@ public final class CardIndex {
         var opened: DatabaseQueue?
         do {
             opened = try CardIndex.open(path: path)
+        } catch let error as DatabaseError where CardIndex.isPassing(error) {
+            // A full disk or a folder that cannot be written: the file is fine, so it is kept for
+            // the next command (rebuilding it would take the very room that is missing).
+            opened = nil
         } catch {
-            // A cache that cannot be opened is rebuilt, never repaired.
+            // A cache that cannot be read is rebuilt, never repaired.
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
             opened = try? CardIndex.open(path: path)
             rebuilt = true
@@ -63,6 +67,12 @@ public final class CardIndex {
             db = try CardIndex.inMemory()
             inMemory = true
         }
+    }
+
+    /// Errors that say nothing about the file itself: no room, no permission, busy.
+    static func isPassing(_ error: DatabaseError) -> Bool {
+        [ResultCode.SQLITE_FULL, .SQLITE_IOERR, .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_BUSY, .SQLITE_LOCKED]
+            .contains(error.resultCode.primaryResultCode)
     }
 
     /// Whether this command's index is in memory because the one on disk could not be used.
