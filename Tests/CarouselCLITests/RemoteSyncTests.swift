@@ -76,6 +76,15 @@ final class RemoteSyncTests: XCTestCase {
 
     // MARK: - ssh
 
+    /// A device with its own key file, authorised on the server, that already trusts the host.
+    func keyFileAndTrust(_ server: SSHServer) -> (Sandbox) throws -> Void {
+        { s in
+            let key = try SSHHome.prepare(s)
+            try server.authorize(key.appendingPathExtension("pub"))
+            try SSHHome.trust(s, server)
+        }
+    }
+
     func sshServer() throws -> SSHServer {
         let server = try SSHServer(root: try tempRoot())
         cleanup.insert({ server.stop() }, at: 0)
@@ -86,11 +95,7 @@ final class RemoteSyncTests: XCTestCase {
         let server = try sshServer()
         let repo = try server.bare("vault.git")
         // No user in the URL: ssh uses the account's name, as git does.
-        try assertThreeDevicesConverge(url: server.url(repo, user: nil)) { s in
-            let key = try SSHHome.prepare(s)
-            try server.authorize(key.appendingPathExtension("pub"))
-            try SSHHome.trust(s, server)
-        }
+        try assertThreeDevicesConverge(url: server.url(repo, user: nil), prepare: keyFileAndTrust(server))
     }
 
     func testSSHWithTheAgentOnly() throws {
@@ -194,11 +199,7 @@ final class RemoteSyncTests: XCTestCase {
     func testKillingASyncMidPushOverSSHLosesNothing() throws {
         let server = try sshServer()
         let repo = try server.bare("vault.git")
-        let prepare: (Sandbox) throws -> Void = { s in
-            let key = try SSHHome.prepare(s)
-            try server.authorize(key.appendingPathExtension("pub"))
-            try SSHHome.trust(s, server)
-        }
+        let prepare = keyFileAndTrust(server)
         let a = try device("laptop", url: server.url(repo), first: true, prepare: prepare)
         try sync(a)
         var titles: [String] = []
@@ -314,11 +315,7 @@ final class RemoteSyncTests: XCTestCase {
         let server = try sshServer()
         let repo = try server.bare("vault.git")
         let sentinel = try tempRoot()
-        let prepare: (Sandbox) throws -> Void = { s in
-            let key = try SSHHome.prepare(s)
-            try server.authorize(key.appendingPathExtension("pub"))
-            try SSHHome.trust(s, server)
-        }
+        let prepare = keyFileAndTrust(server)
         let a = try device("laptop", url: server.url(repo), first: true, prepare: prepare)
         XCTAssertEqual(try a.carousel(["add", "Call Mum"]).status, 0)
         try strangerConfig(a, sentinel: sentinel)
