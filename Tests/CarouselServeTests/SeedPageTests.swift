@@ -2,7 +2,6 @@ import CarouselCore
 @testable import CarouselWeb
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import XCTest
 
 /// Attachments shown on a card's page, and the page's celebration when a check makes the day count.
