@@ -51,6 +51,9 @@ struct Show: ParsableCommand {
             row("tags", card.tags.map(t.tag).joined(separator: " "))
             row("due", Occurrence.dueDay(of: card, today: ws.today).map {
                 Words.shortDate($0) + (card.due?.timeText.map { " " + $0 } ?? "") + "  (" + Words.cardDue(card, today: ws.today) + ")" })
+            row("starts", card.start.map { s in
+                (s.day == card.due?.day ? "" : Words.shortDate(s.day)) + (s.timeText.map { (s.day == card.due?.day ? "" : " ") + $0 } ?? "") })
+            row("waits", card.wait.map { "until " + Words.shortDate($0) })
             if let rule = card.repeatRule {
                 row("repeats", rule + ((try? RecurrenceRule.parse(rule)).map { "  (\($0.summary))" } ?? ""))
                 row("completed", card.completed.suffix(7).map(\.iso).joined(separator: ", "))
