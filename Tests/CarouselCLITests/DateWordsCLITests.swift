@@ -48,6 +48,11 @@ final class DateWordsCLITests: XCTestCase {
         XCTAssertEqual(try s.carousel(["set", "dentist", "start=2026-11-25T09:00"]).status, 0)
         XCTAssertEqual(try s.carousel(["set", "dentist", "due=2026-11-30"]).status, 0)
         XCTAssertEqual(try field(s, "dentist", "start"), "2026-11-25T09:00")
+        // A series starts at its time each time.
+        XCTAssertEqual(try s.carousel(["add", "Standup every weekday at 9:30"]).status, 0)
+        let standup = try s.carousel(["show", "standup"], env: ["CAROUSEL_TODAY": "2026-11-27"]).stdout
+        XCTAssertTrue(standup.contains("starts     09:30 each time"), standup)
+        XCTAssertTrue(standup.contains("repeats    every weekday\n"), standup)
     }
 
     func testTimesSetStart() throws {
