@@ -46,6 +46,20 @@ final class SeedPageTests: XCTestCase {
         }
     }
 
+    func testACardPageShowsTagsInTheirColourAndIcon() async throws {
+        let box = try WebSandbox()
+        try box.initVault()
+        let settings = try box.read("carousel.yaml")
+        try box.write("carousel.yaml", settings + "\ntags:\n  family: {color: red, icon: \"👪\"}\n")
+        let access = Access(hosts: ["localhost"])
+        try await makeApp(box, access: access).test(.router) { client in
+            try await client.execute(uri: "/cards/call-mum", method: .get, headers: [.cookie: "\(Access.cookieName)=\(access.token)"]) { r in
+                let html = String(buffer: r.body)
+                XCTAssertTrue(html.contains("<span class=\"tag tag-red\">👪 #family</span>"), html)
+            }
+        }
+    }
+
     func testACheckThatMakesTheDayCountCelebratesOnce() async throws {
         let box = try WebSandbox()
         try box.initVault(sample: false)
