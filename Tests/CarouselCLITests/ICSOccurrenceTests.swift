@@ -21,6 +21,23 @@ final class ICSOccurrenceTests: XCTestCase {
         let bins = try XCTUnwrap(seen["Bins"])
         XCTAssertEqual(Array(bins.prefix(3)), ["2026-11-24", "2026-12-08", "2026-12-22"])
     }
+
+    /// A timed one-off keeps its time: an event at 19:30 for two hours, a task due at 15:00
+    /// (its start time on the due day), a series at its time each time.
+    func testTimesAreExportedWithTheirDay() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        XCTAssertEqual(try s.carousel(["add", "Concert", "--kind", "event", "--due", "2026-12-05T19:30"]).status, 0)
+        XCTAssertEqual(try s.carousel(["set", "concert", "duration=2h"]).status, 0)
+        XCTAssertEqual(try s.carousel(["add", "Dentist fri at 3pm"]).status, 0)
+        XCTAssertEqual(try s.carousel(["add", "Standup every weekday at 9:30"]).status, 0)
+        let ics = try s.carousel(["export", "--format", "ics"]).stdout.replacingOccurrences(of: "\r\n", with: "\n")
+        XCTAssertTrue(ics.contains("SUMMARY:Concert\nDTSTART:20261205T193000\nDURATION:PT2H\n"), ics)
+        XCTAssertTrue(ics.contains("SUMMARY:Dentist\nDUE:20261127T150000\n"), ics)
+        XCTAssertTrue(ics.contains("SUMMARY:Standup\nDTSTART:20261123T093000\nRRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR\n"), ics)
+        let seen = try expand(ics, from: "2026-11-23", to: "2026-12-31", in: s)
+        XCTAssertEqual(seen["Concert"], ["2026-12-05"])
+    }
 }
 
 extension XCTestCase {
