@@ -159,7 +159,7 @@ public final class CardIndex {
         let paths = listing.files
         let linkWarnings = listing.skipped.map { Vault.skippedLinkDiagnostic($0.path, $0.destination) }
         var stats = RefreshStats(files: paths.count, rebuilt: rebuilt)
-        let stamps = FileSystem.stamps(paths.map { vault.url($0) })
+        let stamps = FileSystem.stamps(root: vault.root, paths)
         do {
             return try db.write { db in
                 var stored: [String: FileStamp] = [:]
