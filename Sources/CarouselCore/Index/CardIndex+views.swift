@@ -10,6 +10,7 @@ import GRDB
 /// Every other row that could be shown (repeating, waiting, pulled, events) is read whole.
 extension CardIndex {
     /// The plain rows of `day` (see above); `?1` is the day.
+    /// Its first terms are the condition of the covering index `cards_plain`, word for word.
     static let plainOpen = "repeat IS NULL AND done IS NULL AND wait IS NULL AND kind != 'event' AND (today IS NULL OR today != ?1)"
 
     /// The card a plain row stands for, as far as the carousel and the board read it.
