@@ -14,7 +14,7 @@ final class ShortNumbersTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("numbers.tsv").path
         try Data(numbers.text.utf8).write(to: URL(fileURLWithPath: path))
-        XCTAssertGreaterThan(numbers.text.utf8.count, 1 << 21)
+        XCTAssertGreaterThan(numbers.text.utf8.count, 1 << 20)
         let read = try XCTUnwrap(ShortNumbers.load(path))
         XCTAssertEqual(read, numbers)
         var card = Card(slug: "card-59999", path: "cards/card-59999.md", title: "x")
