@@ -131,7 +131,7 @@ public struct ShortNumbers: Sendable, Equatable {
         let path = folder + "/" + (file as NSString).lastPathComponent
         let previous = load(path)
         let numbers = assign(previous: previous, cards: cards, today: today)
-        if numbers != previous { try? FileSystem.writeAtomically(numbers.text, to: path) }
+        if numbers != previous { _ = try? FileSystem.writeAtomically(numbers.text, to: path) }
         return numbers
     }
 }
