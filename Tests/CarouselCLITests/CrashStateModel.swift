@@ -124,7 +124,8 @@ struct CrashStates {
     let base: CrashModel
     let ops: [FSOp]
     /// For each operation, the index of the first later fsync that makes it durable: of the
-    /// file for data; of the parent folder (both folders for a rename or link) for a name.
+    /// file for data; of the parent folder for a name (both folders for a rename, the new
+    /// name's folder for a link).
     let durableAt: [Int]
     /// A name of each inode, for messages.
     let names: [Int: String]
@@ -147,8 +148,11 @@ struct CrashStates {
             case let .write(inode, _, _), let .truncate(inode, _): return firstSync(after: i, inode: inode)
             case let .create(path, _, _), let .mkdir(path), let .unlink(path), let .rmdir(path):
                 return firstSync(after: i, folder: CrashModel.parent(path))
-            case let .rename(from, to, _), let .link(from, to, _):
+            case let .rename(from, to, _):
                 return max(firstSync(after: i, folder: CrashModel.parent(from)), firstSync(after: i, folder: CrashModel.parent(to)))
+            case let .link(_, to, _):
+                // A link changes only the folder of its new name.
+                return firstSync(after: i, folder: CrashModel.parent(to))
             case .fsync: return i
             }
         }
