@@ -41,7 +41,8 @@ enum FileSync {
         for name in names where !name.hasSuffix(".lock") {
             let child = path + "/" + name
             if isFolder(child) {
-                if let m = modified(child), m >= since { try tree(child, since: since) } else if name.count != 2 { try tree(child, since: since) }
+                // An `objects/xx` fan-out folder unchanged since `start` holds nothing new.
+                if name.count != 2 || (modified(child) ?? 0) >= since { try tree(child, since: since) }
             } else if let m = modified(child), m >= since {
                 try file(child)
             }
