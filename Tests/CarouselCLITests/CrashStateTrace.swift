@@ -165,6 +165,7 @@ final class FSTraceReader {
             sizes[inode] = size
             emit(.truncate(inode: inode, size: size))
         case "fsync", "fdatasync":
+            if let path = decoration(a[0]), relative(path) == nil { return }
             guard let d = table.fds[fd(a[0])] ?? describe(a[0]) else { return }
             if d.inode != nil || d.folder != nil { emit(.fsync(inode: d.inode, folder: d.folder)) }
         case "rename", "renameat", "renameat2", "link", "linkat":
@@ -218,6 +219,9 @@ final class FSTraceReader {
 
     /// The description and inode of a file descriptor argument like `5</path>`.
     private func file(_ table: Table, _ arg: String) -> (Description, Int)? {
+        // strace's path for the descriptor is the truth about what it is now: a descriptor
+        // inherited across exec may have been closed (O_CLOEXEC) and its number reused for a pipe.
+        if let path = decoration(arg), relative(path) == nil { return nil }
         if let d = table.fds[fd(arg)], let inode = d.inode { return (d, inode) }
         guard let d = describe(arg), let inode = d.inode else { return nil }
         guessed += 1

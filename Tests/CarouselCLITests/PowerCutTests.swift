@@ -53,6 +53,18 @@ final class PowerCutTests: XCTestCase {
         for (path, inode) in base.files { names[inode] = path }
         for (path, inode) in reader.files { names[inode] = path }
         let explorer = CrashStates(base: base, ops: reader.ops, names: names, byChild: reader.byChild)
+        // The reader is faithful: replaying every call gives the files the command left on disk
+        // (but SQLite's shared memory, written through mmap).
+        let real = try CrashModel.read(root: root, subfolders: folders.map { "after-" + $0 })
+        let replayed = explorer.model(CrashStates.State(point: reader.ops.count, dropped: [], torn: nil, label: ""))
+        var differ: [String] = []
+        for (path, inode) in real.files where !path.hasSuffix("-shm") {
+            let p = String(path.dropFirst("after-".count))
+            let bytes = replayed.files[p].flatMap { replayed.contents[$0] }
+            if bytes != real.contents[inode] { differ.append("\(p): \(bytes.map { Array($0.prefix(60)) } ?? []) ≠ \(Array((real.contents[inode] ?? []).prefix(60)))") }
+        }
+        differ += replayed.files.keys.filter { !$0.hasSuffix("-shm") && real.files["after-" + $0] == nil }.map { $0 + " (not on disk)" }
+        XCTAssertEqual(differ, [], "\(name): replaying the trace does not give the files on disk")
         let states = explorer.all
         var tally = Tally(states: states.count)
         var seen = Set<Int>()
