@@ -122,8 +122,8 @@ final class PowerCutTests: XCTestCase {
     static func expect(_ condition: Bool, _ problem: String) -> [String] { condition ? [] : [problem] }
 
     /// A vault with two cards, "Base" and "Chore".
-    func vault() throws -> (Sandbox, String) {
-        let s = try Sandbox()
+    func vault(_ name: String = #function) throws -> (Sandbox, String) {
+        let s = try Sandbox(name)
         try s.initVault()
         XCTAssertEqual(try s.carousel(["add", "Base"]).status, 0)
         XCTAssertEqual(try s.carousel(["add", "Chore"]).status, 0)
@@ -200,8 +200,8 @@ final class PowerCutTests: XCTestCase {
 
     /// A vault that syncs with a bare repository in a folder beside it, which another device
     /// (a plain git clone) has given a card; with `localChange` this vault has one of its own.
-    func syncVault(localChange: Bool) throws -> (Sandbox, URL) {
-        let s = try Sandbox()
+    func syncVault(localChange: Bool, _ name: String = #function) throws -> (Sandbox, URL) {
+        let s = try Sandbox(name)
         try s.initVault()
         let remote = s.root.appendingPathComponent("remote.git")
         XCTAssertEqual(try PowerCutTests.git(s, ["init", "-q", "--bare", "-b", "main", remote.path]).status, 0)
