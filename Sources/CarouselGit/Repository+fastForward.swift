@@ -5,16 +5,29 @@ extension Repository {
     /// Moves the current branch forward to `target` and updates the index and work tree to match.
     ///
     /// The checkout is "safe": a file with uncommitted changes stops it before the branch moves.
-    public func fastForward(to target: ObjectID) throws {
+    ///
+    /// `finishing` completes a fast-forward cut short (by a kill or a power cut) before the
+    /// branch moved: the files it changes are written over whatever half of them is there, and
+    /// no other file is touched.
+    public func fastForward(to target: ObjectID, finishing: Bool = false) throws {
         var oid = try target.gitOID()
         var commit: OpaquePointer?
         try check(git_commit_lookup(&commit, pointer, &oid), "git_commit_lookup")
         defer { git_commit_free(commit) }
         var options = git_checkout_options()
         try check(git_checkout_options_init(&options, UInt32(GIT_CHECKOUT_OPTIONS_VERSION)), "git_checkout_options_init")
-        options.checkout_strategy = GIT_CHECKOUT_SAFE.rawValue
+        options.checkout_strategy = finishing ? GIT_CHECKOUT_FORCE.rawValue : GIT_CHECKOUT_SAFE.rawValue
         let changed = try changedPaths(to: commit)
-        try check(git_checkout_tree(pointer, commit, &options), "git_checkout_tree")
+        let cPaths = changed.map { strdup($0) }
+        defer { cPaths.forEach { free($0) } }
+        var strings: [UnsafeMutablePointer<CChar>?] = cPaths
+        try strings.withUnsafeMutableBufferPointer { buffer in
+            if finishing {
+                options.paths = git_strarray(strings: buffer.baseAddress, count: buffer.count)
+                options.checkout_strategy |= GIT_CHECKOUT_DISABLE_PATHSPEC_MATCH.rawValue
+            }
+            try check(git_checkout_tree(pointer, commit, &options), "git_checkout_tree")
+        }
         // libgit2 writes the work tree without fsync: flush the files the checkout changed and
         // their folders before the branch moves, or a power cut could leave HEAD on the new
         // commit with its cards missing or torn, which the next command would commit as edits.

@@ -177,6 +177,7 @@ public final class VaultWriter {
         } catch {
             throw .git("cannot rebuild the damaged git index (.git/index): \(error.localizedDescription)")
         }
+        if let finished = try CrashRecovery.finishFastForward(vault, repository: repository) { messages.append(finished) }
         if let intent = CrashRecovery.readIntent(vault) {
             // A command died between writing its files and committing them: finish its commit.
             let pending = try pendingEdits()
