@@ -25,19 +25,27 @@ peak_mb() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1 | awk '{printf "%
 
 declare -A cell
 checks=()
-rows=("carousel --version" "today (warm, nothing changed)" "show REF (warm)" "suggest (warm)" "calendar --month (warm)" "board (warm)"
+rows=("carousel --version" "home (warm)" "today (warm, nothing changed)" "show REF (warm)" "suggest (warm)" "calendar --month (warm)" "board (warm)"
+      "countdown (warm)" "list --overdue (warm)" "timeline (warm)" "search WORD (warm)"
       "today after one editor edit" "index, cold (no .carousel/)" "done X (one card, one commit)"
-      "git status" "git add X && git commit" "read every file (cat)" "peak memory of suggest" "peak memory of today" "peak memory of show REF" "peak memory of done X"
+      "git status" "git add X && git commit" "read every file (cat)" "peak memory of home" "peak memory of suggest" "peak memory of today" "peak memory of show REF" "peak memory of board"
+      "peak memory of calendar" "peak memory of countdown" "peak memory of list --overdue" "peak memory of timeline"
+      "peak memory of search WORD" "peak memory of done X"
       "serve: home page (warm)" "serve: home page after one editor edit" "fsync cost per change (done X: time inside fsync)")
 for n in "${sizes[@]}"; do
   v="$work/v$n"; bench/generate-vault.sh "$n" "$v" >/dev/null
   "$bin" index --vault "$v" >/dev/null
   cell["carousel --version,$n"]=$(median_ms "$bin" --version)
+  cell["home (warm),$n"]=$(median_ms "$bin" --vault "$v")
   cell["today (warm, nothing changed),$n"]=$(median_ms "$bin" today --vault "$v")
   cell["show REF (warm),$n"]=$(median_ms "$bin" show "card-$(( n / 2 ))" --vault "$v")
   cell["suggest (warm),$n"]=$(median_ms "$bin" suggest --vault "$v")
   cell["calendar --month (warm),$n"]=$(median_ms "$bin" calendar --month --vault "$v")
   cell["board (warm),$n"]=$(median_ms "$bin" board --vault "$v")
+  cell["countdown (warm),$n"]=$(median_ms "$bin" countdown --vault "$v")
+  cell["list --overdue (warm),$n"]=$(median_ms "$bin" list --overdue --vault "$v")
+  cell["timeline (warm),$n"]=$(median_ms "$bin" timeline --vault "$v")
+  cell["search WORD (warm),$n"]=$(median_ms "$bin" search dentist --vault "$v")
   edit() { f="$v/cards/card-$(( RANDOM % n + 1 )).md"; [ -f "$f" ] && echo "<!-- edited -->" >> "$f"; "$bin" today --vault "$v"; }
   cell["today after one editor edit,$n"]=$(median_ms edit)
   git -C "$v" add -A >/dev/null; git -C "$v" -c user.name=b -c user.email=b@b commit -qm edits >/dev/null || true
@@ -54,9 +62,16 @@ for n in "${sizes[@]}"; do
   commit_one() { f="cards/card-$(( RANDOM % n + 1 )).md"; [ -f "$v/$f" ] || f=cards/card-2.md; echo "x" >> "$v/$f"; git -C "$v" add "$f"; git -C "$v" -c user.name=b -c user.email=b@b commit -qm x; }
   cell["git add X && git commit,$n"]=$(median_ms commit_one)
   cell["read every file (cat),$n"]=$(median_ms bash -c "find '$v/cards' -name '*.md' -print0 | xargs -0 cat > /dev/null")
+  cell["peak memory of home,$n"]="$(peak_mb "$bin" --vault "$v") MB"
   cell["peak memory of suggest,$n"]="$(peak_mb "$bin" suggest --vault "$v") MB"
   cell["peak memory of today,$n"]="$(peak_mb "$bin" today --vault "$v") MB"
   cell["peak memory of show REF,$n"]="$(peak_mb "$bin" show "card-$(( n / 2 ))" --vault "$v") MB"
+  cell["peak memory of board,$n"]="$(peak_mb "$bin" board --vault "$v") MB"
+  cell["peak memory of calendar,$n"]="$(peak_mb "$bin" calendar --month --vault "$v") MB"
+  cell["peak memory of countdown,$n"]="$(peak_mb "$bin" countdown --vault "$v") MB"
+  cell["peak memory of list --overdue,$n"]="$(peak_mb "$bin" list --overdue --vault "$v") MB"
+  cell["peak memory of timeline,$n"]="$(peak_mb "$bin" timeline --vault "$v") MB"
+  cell["peak memory of search WORD,$n"]="$(peak_mb "$bin" search dentist --vault "$v") MB"
   # Durable commits: wall time inside fsync/fdatasync of one `done` (strace -c -w), median and calls.
   fsync_cost() {
     local r out ms=() calls=()
@@ -94,7 +109,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f×", a / b; el
     for n in "${sizes[@]}"; do
       val=${cell["$r,$n"]}
       case "$r" in
-        today*|show*|suggest*|calendar*|board*|serve*) rt=$(ratio "$val" "${cell["git status,$n"]}") ;;
+        home*|today*|show*|suggest*|calendar*|board*|countdown*|list*|timeline*|search*|serve*) rt=$(ratio "$val" "${cell["git status,$n"]}") ;;
         done*) rt=$(ratio "$val" "${cell["git add X && git commit,$n"]}") ;;
         index*) rt=$(ratio "$val" "${cell["read every file (cat),$n"]}") ;;
         *) rt="" ;;

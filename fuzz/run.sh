@@ -60,7 +60,10 @@ for t in "${targets[@]}"; do
   "$bin/$t" "$work" "$kept" -max_total_time="$seconds" -print_final_stats=1 -timeout=60 -rss_limit_mb=2048 \
     -artifact_prefix=.build-fuzz/crashes/"$t"- > "$out/$t.log" 2>&1
   execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$out/$t.log" | grep -o '[0-9]*$' | tail -1)
-  crashes=$(find .build-fuzz/crashes -name "$t-*" -newer "$out/$t.start" 2>/dev/null | wc -l)
+  # Crashes, leaks, time-outs and memory blow-ups count; a "slow unit" (libFuzzer's note of the
+  # slowest input, often a moment the machine was busy elsewhere) is kept but not counted.
+  crashes=$(find .build-fuzz/crashes \( -name "$t-crash-*" -o -name "$t-leak-*" -o -name "$t-timeout-*" -o -name "$t-oom-*" \) \
+    -newer "$out/$t.start" 2>/dev/null | wc -l)
   [ "$crashes" -gt 0 ] && status=1
   # Keep only the inputs that reach code the kept corpus does not.
   "$bin/$t" -merge=1 -timeout=60 -rss_limit_mb=2048 "$kept" "$work" > "$out/$t.merge.log" 2>&1

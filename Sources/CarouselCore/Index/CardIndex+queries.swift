@@ -4,10 +4,13 @@ import GRDB
 /// Every query returns cards in path order, the order of the full list, so a view given the
 /// rows it needs sees them exactly as it would in the whole vault.
 extension CardIndex {
-    /// The cards whose rows match `clause` (an SQL condition over the `cards` columns).
-    public func cards(where clause: String = "ok = 1", arguments: StatementArguments = []) throws(CarouselError) -> [Card] {
+    /// The cards whose rows match `clause` (an SQL condition over the `cards` columns, which
+    /// may call `function`).
+    public func cards(where clause: String = "ok = 1", arguments: StatementArguments = [],
+                      function: DatabaseFunction? = nil) throws(CarouselError) -> [Card] {
         do {
             let cards = try db.read { db in
+                if let function { db.add(function: function) }
                 var out: [Card] = []
                 let rows = try Row.fetchCursor(db, sql: "SELECT \(CardRow.selectColumns) FROM cards WHERE ok = 1 AND (\(clause))",
                                                arguments: arguments)
@@ -81,8 +84,10 @@ extension CardIndex {
     func reread(_ path: String) throws(CarouselError) {
         do {
             try db.write { db in
+                try CardIndex.forgetText(db, paths: [path])
                 if let stamp = FileSystem.stamp(vault.url(path)) {
                     try db.execute(sql: CardRow.upsert, arguments: CardRow.read(path: path, vault: vault, stamp: stamp).arguments)
+                    try CardIndex.learnText(db, paths: [path])
                 } else {
                     try db.execute(sql: "DELETE FROM cards WHERE path = ?", arguments: [path])
                 }

@@ -25,7 +25,7 @@ public struct RefreshStats: Sendable, Equatable {
 /// A file is read again only when its size, mtime or inode differ from what the index
 /// recorded, so a view after one edit parses one file. Deleting the folder loses nothing.
 public final class CardIndex {
-    static let schemaVersion = 9
+    static let schemaVersion = 10
     let vault: Vault
     private(set) var db: DatabaseQueue
     private(set) var rebuilt = false
@@ -122,6 +122,7 @@ public final class CardIndex {
         let changed = try queue.writeWithoutTransaction { db -> Bool in
             let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
             guard version != CardIndex.schemaVersion else { return false }
+            try db.execute(sql: "DROP TABLE IF EXISTS \(CardIndex.textTable)")
             try db.execute(sql: "DROP TABLE IF EXISTS cards")
             try db.execute(sql: CardRow.createTable)
             for sql in CardRow.createIndexes { try db.execute(sql: sql) }
@@ -158,7 +159,7 @@ public final class CardIndex {
         let paths = listing.files
         let linkWarnings = listing.skipped.map { Vault.skippedLinkDiagnostic($0.path, $0.destination) }
         var stats = RefreshStats(files: paths.count, rebuilt: rebuilt)
-        let stamps = FileSystem.stamps(paths.map { vault.url($0) })
+        let stamps = FileSystem.stamps(root: vault.root, paths)
         do {
             return try db.write { db in
                 var stored: [String: FileStamp] = [:]
@@ -178,13 +179,17 @@ public final class CardIndex {
                     pending.append((path, stamp))
                 }
                 let parsed = CardIndex.parseAll(pending, vault: vault, progress: progress)
+                let changed = pending.map(\.path)
+                try CardIndex.forgetText(db, paths: changed)
                 let insert = try db.makeStatement(sql: CardRow.upsert)
                 for row in parsed { try insert.execute(arguments: row.arguments) }
+                try CardIndex.learnText(db, paths: changed)
                 stats.parsed = pending.count
                 if present < stored.count {
                     var listed = Set<String>(minimumCapacity: paths.count)
                     for (path, stamp) in zip(paths, stamps) where stamp != nil { listed.insert(path) }
                     for path in stored.keys.sorted() where !listed.contains(path) {
+                        try CardIndex.forgetText(db, paths: [path])
                         try db.execute(sql: "DELETE FROM cards WHERE path = ?", arguments: [path])
                         stats.removed += 1
                     }

@@ -35,6 +35,12 @@ struct CardRow {
         "CREATE INDEX cards_start ON cards(start)",
         "CREATE INDEX cards_repeat ON cards(path) WHERE repeat IS NOT NULL",
         "CREATE INDEX cards_events ON cards(path) WHERE kind = 'event'",
+        // Covers the carousel's and the board's plain rows (`CardIndex.plainOpen`): ranking and
+        // counting them scans this small index, never the table with its bodies.
+        """
+        CREATE INDEX cards_plain ON cards(due, importance, id, path, today, kind, ok, repeat, done, wait)
+          WHERE ok = 1 AND repeat IS NULL AND done IS NULL AND wait IS NULL AND kind != 'event'
+        """,
     ]
 
     /// Every column but `body`, in `createTable` order, for the positional reads in `init(row:)`.

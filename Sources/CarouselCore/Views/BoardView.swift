@@ -61,22 +61,38 @@ public struct BoardView: Sendable {
         return nil
     }
 
-    /// Open cards, events left out. A card is in Overdue exactly when `Occurrence.isOverdue`
-    /// says so; a repeating card goes by its open occurrence, which is never before today.
+    /// Where the board puts a card: a column, or after the Upcoming column.
+    public enum Slot: Sendable, Equatable {
+        case column(Column)
+        case later
+    }
+
+    /// The card's slot on the board of `today`, nil when the board leaves it out (events, done
+    /// and waiting cards). A card is in Overdue exactly when `Occurrence.isOverdue` says so; a
+    /// repeating card goes by its open occurrence, which is never before today.
+    public static func slot(of card: Card, today: Day, weekStart: Int) -> Slot? {
+        guard card.kind != .event, !Occurrence.isDone(card, today: today), !Occurrence.isWaiting(card, today: today) else { return nil }
+        if Occurrence.isOverdue(card, today: today) { return .column(.overdue) }
+        let due = Occurrence.dueDay(of: card, today: today)
+        return column(for: due.map { max($0, today) }, today: today, weekStart: weekStart).map(Slot.column) ?? .later
+    }
+
+    /// How many cards each column holds.
+    public var counts: [Column: Int] {
+        Dictionary(uniqueKeysWithValues: columns.map { ($0.column, $0.items.count) })
+    }
+
+    /// Open cards, events left out, in their slots (`slot(of:)`).
     public static func make(_ snapshot: VaultSnapshot, today: Day) -> BoardView {
         let weekStart = snapshot.settings.weekStart
         var buckets: [Column: [Item]] = [:]
         var later: [Item] = []
-        for card in snapshot.cards where card.kind != .event && !Occurrence.isDone(card, today: today)
-            && !Occurrence.isWaiting(card, today: today) {
-            let due = Occurrence.dueDay(of: card, today: today)
-            let item = Item(card: card, due: due)
-            if Occurrence.isOverdue(card, today: today) {
-                buckets[.overdue, default: []].append(item)
-            } else if let column = column(for: due.map { max($0, today) }, today: today, weekStart: weekStart) {
-                buckets[column, default: []].append(item)
-            } else {
-                later.append(item)
+        for card in snapshot.cards {
+            guard let slot = slot(of: card, today: today, weekStart: weekStart) else { continue }
+            let item = Item(card: card, due: Occurrence.dueDay(of: card, today: today))
+            switch slot {
+            case let .column(column): buckets[column, default: []].append(item)
+            case .later: later.append(item)
             }
         }
         func sorted(_ items: [Item]) -> [Item] {

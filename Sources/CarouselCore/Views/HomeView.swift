@@ -14,24 +14,33 @@ public struct HomeView: Sendable {
     /// Events still to come.
     public let upcomingEvents: Int
     public let problems: Int
-    /// The board's columns, for the home line "2 overdue · 3 this week".
-    public let board: BoardView
+    /// How many cards each board column holds, for the home line "2 overdue · 3 this week".
+    public let columnCounts: [BoardView.Column: Int]
     /// Events to come, for the home line "🎸 in 4 days".
     public let countdown: CountdownView
     /// Cards with a start time today, for the timeline line.
     public let scheduledToday: Int
 
+    /// How many cards the board's `column` holds.
+    public func count(_ column: BoardView.Column) -> Int { columnCounts[column] ?? 0 }
+
     public static func make(_ snapshot: VaultSnapshot, today: Day, stripLimit: Int = 5) -> HomeView {
-        let todayView = TodayView.make(snapshot, today: today)
         let all = Suggestions.rank(snapshot, today: today, mode: snapshot.settings.carousel, limit: 0)
-        // The counts are the board's columns, so home and board always say the same.
-        let board = BoardView.make(snapshot, today: today)
-        let countdown = CountdownView.make(snapshot, today: today)
-        let strip = Suggestions.rank(snapshot, today: today, mode: snapshot.settings.carousel, limit: stripLimit)
-        return HomeView(today: todayView, carousel: strip, overdue: board.items(.overdue).count,
-                        dueToday: board.items(.today).count, someday: board.items(.someday).count,
-                        carouselTotal: all.count, upcomingEvents: countdown.events.filter { $0.daysUntil >= 0 }.count,
-                        problems: snapshot.diagnostics.count, board: board, countdown: countdown,
-                        scheduledToday: TimelineView.make(snapshot, date: today).items.count)
+        let strip = stripLimit > 0 && all.count > stripLimit ? Array(all.prefix(stripLimit)) : all
+        return make(today: TodayView.make(snapshot, today: today), carousel: strip, carouselTotal: all.count,
+                    columnCounts: BoardView.make(snapshot, today: today).counts,
+                    countdown: CountdownView.make(snapshot, today: today),
+                    scheduledToday: TimelineView.make(snapshot, date: today).items.count, problems: snapshot.diagnostics.count)
+    }
+
+    /// Home from its parts, each made by its own view over the cards it needs (`Workspace.home`
+    /// asks the index for each part); the counts are the board's columns, so home and board
+    /// always say the same.
+    public static func make(today: TodayView, carousel: [Suggestion], carouselTotal: Int, columnCounts: [BoardView.Column: Int],
+                            countdown: CountdownView, scheduledToday: Int, problems: Int) -> HomeView {
+        HomeView(today: today, carousel: carousel, overdue: columnCounts[.overdue] ?? 0, dueToday: columnCounts[.today] ?? 0,
+                 someday: columnCounts[.someday] ?? 0, carouselTotal: carouselTotal,
+                 upcomingEvents: countdown.events.filter { $0.daysUntil >= 0 }.count, problems: problems,
+                 columnCounts: columnCounts, countdown: countdown, scheduledToday: scheduledToday)
     }
 }

@@ -37,20 +37,27 @@ public enum Suggestions {
     /// rank together with the rest by score (linear mode: by date), so `limit` (0 means all)
     /// simply keeps the first `limit` cards and is never exceeded.
     public static func rank(_ snapshot: VaultSnapshot, today: Day, mode: Settings.Mode, limit: Int) -> [Suggestion] {
-        var all: [Suggestion] = []
-        for card in snapshot.cards {
-            if card.isPulled(on: today) || Occurrence.isDone(card, today: today) || Occurrence.isWaiting(card, today: today) { continue }
-            let due = Occurrence.dueDay(of: card, today: today)
-            // An event whose day has passed is over, not overdue: it lives in `countdown --past`.
-            if Occurrence.isPastEvent(card, today: today) { continue }
-            let days = due.map { today.days(until: $0) }
-            let urgency = urgency(daysUntilDue: days)
-            let variety = variety(key: card.key, day: today)
-            all.append(Suggestion(card: card, due: due, daysUntilDue: days, importance: card.importance,
-                                  urgency: urgency, variety: variety,
-                                  score: score(importance: card.importance, urgency: urgency, variety: variety),
-                                  pinned: Occurrence.isRepeatingDue(card, today: today)))
-        }
+        ordered(snapshot.cards.compactMap { suggestion(for: $0, today: today) }, mode: mode, limit: limit)
+    }
+
+    /// The card's place in the carousel of `today`, nil when it is not in it: done cards,
+    /// finished series, waiting cards, past events and cards already in Today stay out.
+    public static func suggestion(for card: Card, today: Day) -> Suggestion? {
+        if card.isPulled(on: today) || Occurrence.isDone(card, today: today) || Occurrence.isWaiting(card, today: today) { return nil }
+        // An event whose day has passed is over, not overdue: it lives in `countdown --past`.
+        if Occurrence.isPastEvent(card, today: today) { return nil }
+        let due = Occurrence.dueDay(of: card, today: today)
+        let days = due.map { today.days(until: $0) }
+        let urgency = urgency(daysUntilDue: days)
+        let variety = variety(key: card.key, day: today)
+        return Suggestion(card: card, due: due, daysUntilDue: days, importance: card.importance,
+                          urgency: urgency, variety: variety,
+                          score: score(importance: card.importance, urgency: urgency, variety: variety),
+                          pinned: Occurrence.isRepeatingDue(card, today: today))
+    }
+
+    /// Suggestions in the carousel's order for `mode`, the first `limit` of them (0 means all).
+    public static func ordered(_ all: [Suggestion], mode: Settings.Mode, limit: Int) -> [Suggestion] {
         let sorted: [Suggestion]
         switch mode {
         case .smart: sorted = all.sorted(by: smartOrder)

@@ -41,14 +41,15 @@ public struct ShortNumbers: Sendable, Equatable {
 
     /// Reads `text`; nil when the first line is not a date. Lines that do not read are skipped.
     public init?(text: String) {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: true)
-        guard let first = lines.first, let day = Day(iso: first) else { return nil }
-        lines.removeFirst()
+        // Split by bytes: the file is Carousel's own, one `\n` per line, and can hold 100,000 lines.
+        let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
+        guard let first = lines.first, let day = Day(iso: String(Substring(first))) else { return nil }
         self.init(date: day)
-        for line in lines {
-            let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard parts.count == 3, let n = Int(parts[0]), !parts[2].isEmpty else { continue }
-            append(Entry(number: n, id: parts[1].isEmpty ? nil : String(parts[1]), path: String(parts[2])))
+        entries.reserveCapacity(lines.count - 1)
+        for line in lines.dropFirst() {
+            let parts = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+            guard parts.count == 3, let n = Int(Substring(parts[0])), !parts[2].isEmpty else { continue }
+            append(Entry(number: n, id: parts[1].isEmpty ? nil : String(Substring(parts[1])), path: String(Substring(parts[2]))))
         }
     }
 
@@ -112,8 +113,14 @@ public struct ShortNumbers: Sendable, Equatable {
     /// The numbers as last saved, without numbering anything; nil when there is no readable file.
     public static func saved(vault: Vault) -> ShortNumbers? {
         guard let folder = try? vault.stateFolder() else { return nil }
-        let path = folder + "/" + (file as NSString).lastPathComponent
-        return (try? FileSystem.readText(path, followLinks: false)).flatMap { ShortNumbers(text: $0) }
+        return load(folder + "/" + (file as NSString).lastPathComponent)
+    }
+
+    /// Reads the cache file (Carousel's own, never through a link). It holds a line per open
+    /// card, so it is not held to the size limit of a card file (40 bytes a card: 4 MB at 100,000).
+    static func load(_ path: String) -> ShortNumbers? {
+        guard let bytes = try? FileSystem.readBytes(path, limit: 256 << 20, shownAs: file) else { return nil }
+        return ShortNumbers(text: String(decoding: bytes, as: UTF8.self))
     }
 
     /// Loads the day's numbers, numbers what is new, and saves them when something changed.
@@ -122,7 +129,7 @@ public struct ShortNumbers: Sendable, Equatable {
         // Carousel's own file in its own folder: never through a link (see `Vault.stateFolder`).
         guard let folder = try? vault.stateFolder() else { return assign(previous: nil, cards: cards, today: today) }
         let path = folder + "/" + (file as NSString).lastPathComponent
-        let previous = (try? FileSystem.readText(path, followLinks: false)).flatMap { ShortNumbers(text: $0) }
+        let previous = load(path)
         let numbers = assign(previous: previous, cards: cards, today: today)
         if numbers != previous { try? FileSystem.writeAtomically(numbers.text, to: path) }
         return numbers

@@ -105,6 +105,9 @@ public final class Workspace {
             }
         }
         (base, index) = try VaultSnapshot.loadWithoutCards(vault: vault, day: moment.today, progress: progress)
+        // `CAROUSEL_READ_ALL=1`: every card is built first, so each view runs over all of them
+        // (the output is the same; a check on the narrow reads).
+        if environment["CAROUSEL_READ_ALL"] == "1" { _ = snapshot }
         let parented = try index.parentCandidates()
         if parented.contains(where: { $0.parent != nil }) {
             base.diagnostics.append(contentsOf: ParentGraph(cards: parented).cycleDiagnostics())

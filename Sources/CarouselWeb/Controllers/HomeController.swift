@@ -27,7 +27,7 @@ struct HomeController {
         ], cls: "carousel"))
         var counts: [HTML] = []
         if view.overdue > 0 { counts.append(H.el("a", ["href": "/board"], "\(view.overdue) overdue")) }
-        counts.append(H.el("a", ["href": "/board"], "\(view.board.items(.thisWeek).count) this week"))
+        counts.append(H.el("a", ["href": "/board"], "\(view.count(.thisWeek)) this week"))
         if let next = view.countdown.next {
             let when = next.daysUntil == 0 ? "today" : "in " + Words.plural(next.daysUntil, "day")
             counts.append(H.el("a", ["href": "/countdown"], (next.card.emoji.map { $0 + " " } ?? "") + next.card.title + " " + when))

@@ -12,9 +12,10 @@ struct Board: ParsableCommand {
         try reporting {
             let ws = try options.workspace(writing: false)
             printDiagnostics(ws)
-            let view = BoardView.make(ws.snapshot, today: ws.today)
-            if options.json { return BoardRender.json(view, numbers: ws.numbers).printJSON() }
-            printLines(BoardRender.lines(view, Terminal.current, numbers: ws.numbers) + [""])
+            let view = BoardView.make(try ws.boardSnapshot(), today: ws.today)
+            let numbers = ws.numbers(showing: view.columns.flatMap { $0.items.map(\.card) } + view.later.map(\.card))
+            if options.json { return BoardRender.json(view, numbers: numbers).printJSON() }
+            printLines(BoardRender.lines(view, Terminal.current, numbers: numbers) + [""])
         }
     }
 }

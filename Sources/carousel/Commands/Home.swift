@@ -11,26 +11,27 @@ struct Home: ParsableCommand {
         try reporting {
             let ws = try options.workspace(writing: false)
             printDiagnostics(ws)
-            let view = HomeView.make(ws.snapshot, today: ws.today)
-            let mode = ws.snapshot.settings.carousel
+            let view = try ws.home()
+            let mode = ws.settings.carousel
+            let numbers = ws.numbers(showing: view.today.items.map(\.card) + view.carousel.map(\.card))
             if options.json {
-                HomeJSON(date: ws.today.iso, today: TodayRender.json(view.today, numbers: ws.numbers),
-                         carousel: SuggestRender.json(view.carousel, mode: mode, today: ws.today, numbers: ws.numbers),
+                HomeJSON(date: ws.today.iso, today: TodayRender.json(view.today, numbers: numbers),
+                         carousel: SuggestRender.json(view.carousel, mode: mode, today: ws.today, numbers: numbers),
                          counts: HomeJSON.Counts(view)).printJSON()
                 return
             }
             let t = Terminal.current
             var out = ["", "  " + t.bold(Words.longDate(ws.today)), "", "  " + t.bold("TODAY")]
-            out += TodayRender.lines(view.today, t, numbers: ws.numbers)
+            out += TodayRender.lines(view.today, t, numbers: numbers)
             out += ["", "  " + t.bold("THE CAROUSEL") + t.dim("  ·  `carousel pull <number>` takes one into today")]
-            out += SuggestRender.lines(view.carousel, mode: mode, today: ws.today, t, numbers: ws.numbers)
+            out += SuggestRender.lines(view.carousel, mode: mode, today: ws.today, t, numbers: numbers)
             if view.carouselTotal > view.carousel.count {
                 out.append(t.dim("  … and \(view.carouselTotal - view.carousel.count) more: `carousel suggest --limit 0`"))
             }
             let habitsDue = HabitLoader.load(vault: ws.vault).habits.filter { h in
                 h.isScheduled(on: ws.today) && !HabitStats.targetMet(h, on: ws.today) && !(h.log[ws.today]?.isSkip ?? false)
             }.count
-            out += HomeLines.views(view, settings: ws.snapshot.settings, today: ws.today, habitsDue: habitsDue, t)
+            out += HomeLines.views(view, settings: ws.settings, today: ws.today, habitsDue: habitsDue, t)
             out.append("")
             print(out.joined(separator: "\n"))
         }
@@ -57,7 +58,7 @@ struct HomeJSON: Encodable {
         init(_ view: HomeView) {
             overdue = view.overdue; dueToday = view.dueToday; someday = view.someday
             inCarousel = view.carouselTotal; upcomingEvents = view.upcomingEvents; problems = view.problems
-            thisWeek = view.board.items(.thisWeek).count; upcoming = view.board.items(.upcoming).count
+            thisWeek = view.count(.thisWeek); upcoming = view.count(.upcoming)
             scheduledToday = view.scheduledToday
             nextEvent = view.countdown.next.map { NextEvent(slug: $0.card.slug, title: $0.card.title, emoji: $0.card.emoji, daysUntil: $0.daysUntil) }
         }

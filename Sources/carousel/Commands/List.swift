@@ -18,10 +18,11 @@ struct List: ParsableCommand {
     func run() throws {
         try reporting {
             let ws = try options.workspace(writing: false)
-            let cards = try filters.filter(ws).apply(ws.snapshot.cards, today: ws.today)
-            if options.json { return ListRender.json(cards, today: ws.today, numbers: ws.numbers).printJSON() }
+            let cards = try ws.cards(try filters.filter(ws))
+            let numbers = ws.numbers(showing: cards)
+            if options.json { return ListRender.json(cards, today: ws.today, numbers: numbers).printJSON() }
             printDiagnostics(ws)
-            ListRender.text(cards, today: ws.today, numbers: ws.numbers,
+            ListRender.text(cards, today: ws.today, numbers: numbers,
                             empty: "No cards match. `carousel list` with no filters shows them all.")
         }
     }
@@ -42,13 +43,11 @@ struct Search: ParsableCommand {
     func run() throws {
         try reporting {
             let ws = try options.workspace(writing: false)
-            var filter = try filters.filter(ws)
-            let found = try CardIndex(vault: ws.vault).search(text)
-            filter.paths = filter.paths.map { $0.intersection(found) } ?? found
-            let cards = filter.apply(ws.snapshot.cards, today: ws.today)
-            if options.json { return ListRender.json(cards, today: ws.today, numbers: ws.numbers).printJSON() }
+            let cards = try ws.cards(try filters.filter(ws), containing: text)
+            let numbers = ws.numbers(showing: cards)
+            if options.json { return ListRender.json(cards, today: ws.today, numbers: numbers).printJSON() }
             printDiagnostics(ws)
-            ListRender.text(cards, today: ws.today, numbers: ws.numbers, empty: "Nothing mentions \"\(text)\". Try a shorter word?")
+            ListRender.text(cards, today: ws.today, numbers: numbers, empty: "Nothing mentions \"\(text)\". Try a shorter word?")
         }
     }
 }

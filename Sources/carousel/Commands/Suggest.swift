@@ -23,15 +23,16 @@ struct Suggest: ParsableCommand {
         try reporting {
             let ws = try options.workspace(writing: false)
             printDiagnostics(ws)
-            let mode = mode ?? ws.snapshot.settings.carousel
-            let list = Suggestions.rank(ws.snapshot, today: ws.today, mode: mode, limit: limit)
-            if options.json { return SuggestRender.json(list, mode: mode, today: ws.today, numbers: ws.numbers).printJSON() }
+            let mode = mode ?? ws.settings.carousel
+            let list = try ws.carousel(mode: mode, limit: limit).strip
+            let numbers = ws.numbers(showing: list.map(\.card))
+            if options.json { return SuggestRender.json(list, mode: mode, today: ws.today, numbers: numbers).printJSON() }
             let t = Terminal.current
             let header = mode == .smart
                 ? t.dim("  score = 2 × importance + 1.5 × urgency + variety")
                 : t.dim("  by due date, then when added")
             var out = ["", "  " + t.bold("THE CAROUSEL") + t.dim("  ·  \(mode.rawValue)"), header, ""]
-            out += SuggestRender.lines(list, mode: mode, today: ws.today, t, numbers: ws.numbers)
+            out += SuggestRender.lines(list, mode: mode, today: ws.today, t, numbers: numbers)
             if !list.isEmpty { out += ["", t.dim("  `carousel pull <name>` takes one into today.")] }
             out.append("")
             print(out.joined(separator: "\n"))

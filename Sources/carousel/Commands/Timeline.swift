@@ -32,25 +32,27 @@ struct Timeline: ParsableCommand {
         try reporting {
             let ws = try options.workspace(writing: false)
             printDiagnostics(ws)
-            let focus = date.flatMap { DateInput.parse($0, today: ws.today, weekStart: ws.snapshot.settings.weekStart)?.day } ?? ws.today
+            let focus = date.flatMap { DateInput.parse($0, today: ws.today, weekStart: ws.settings.weekStart)?.day } ?? ws.today
             let nowMinutes = now.flatMap(Timeline.minutes) ?? ws.moment.minutes
             let days: [Day]
             if week {
-                let start = Placement.weekStart(of: focus, weekStart: ws.snapshot.settings.weekStart)
+                let start = Placement.weekStart(of: focus, weekStart: ws.settings.weekStart)
                 days = (0..<7).map { start.adding(days: $0) }
             } else {
                 days = [focus]
             }
-            let views = days.map { TimelineView.make(ws.snapshot, date: $0) }
+            let shown = try ws.snapshot(placedFrom: days[0], to: days[days.count - 1])
+            let views = days.map { TimelineView.make(shown, date: $0) }
+            let numbers = ws.numbers(showing: views.flatMap { $0.items.map(\.card) })
             if options.json {
-                if !week { return TimelineRender.json(views[0], now: views[0].date == ws.today ? nowMinutes : nil, numbers: ws.numbers).printJSON() }
+                if !week { return TimelineRender.json(views[0], now: views[0].date == ws.today ? nowMinutes : nil, numbers: numbers).printJSON() }
                 return TimelineRender.Week(from: days[0].iso, to: days[6].iso,
-                                           days: views.map { TimelineRender.json($0, now: $0.date == ws.today ? nowMinutes : nil, numbers: ws.numbers) }).printJSON()
+                                           days: views.map { TimelineRender.json($0, now: $0.date == ws.today ? nowMinutes : nil, numbers: numbers) }).printJSON()
             }
             let t = Terminal.current
             var out: [String] = []
             for view in views {
-                out += TimelineRender.lines(view, now: view.date == ws.today ? nowMinutes : nil, compact: week, t, numbers: ws.numbers)
+                out += TimelineRender.lines(view, now: view.date == ws.today ? nowMinutes : nil, compact: week, t, numbers: numbers)
             }
             if let problems = views.first?.problems, !problems.isEmpty {
                 out += ["", "  " + t.yellow("Not on the timeline (their start cannot be read):")]

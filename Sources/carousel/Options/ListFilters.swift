@@ -64,7 +64,7 @@ struct ListFilters: ParsableArguments {
     func filter(_ ws: Workspace) throws(CarouselError) -> CardFilter {
         let parsed = try FilterTerms.parse(terms, dates: ws.dateWords)
         var f = parsed.filter
-        let base = filter(today: ws.today, weekStart: ws.snapshot.settings.weekStart)
+        let base = filter(today: ws.today, weekStart: ws.settings.weekStart)
         f.merge(base)
         var paths: Set<String>?
         for word in parsed.words {

@@ -22,11 +22,10 @@ enum HomeLines {
         switch name {
         case "board":
             var parts: [String] = []
-            let b = view.board
             if view.overdue > 0 { parts.append("\(view.overdue) overdue") }
             if view.dueToday > 0 { parts.append("\(view.dueToday) due today") }
-            parts.append("\(b.items(.thisWeek).count) this week")
-            if !b.items(.upcoming).isEmpty { parts.append("\(b.items(.upcoming).count) upcoming") }
+            parts.append("\(view.count(.thisWeek)) this week")
+            if view.count(.upcoming) > 0 { parts.append("\(view.count(.upcoming)) upcoming") }
             if view.someday > 0 { parts.append("\(view.someday) someday") }
             return ("Board", parts.joined(separator: " · "), "board")
         case "countdown":
@@ -37,7 +36,7 @@ enum HomeLines {
                 + (more > 0 ? " · \(more) more coming up" : "")
             return ("Countdown", text, "countdown")
         case "calendar":
-            let n = view.board.items(.today).count + view.board.items(.thisWeek).count
+            let n = view.count(.today) + view.count(.thisWeek)
             return ("Calendar", "\(Words.plural(n, "card")) due from today to the end of the week", "calendar")
         case "timeline":
             return ("Timeline", view.scheduledToday == 0 ? "nothing scheduled today" : "\(view.scheduledToday) scheduled today", "timeline")

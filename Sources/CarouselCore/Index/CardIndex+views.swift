@@ -1,0 +1,178 @@
+import GRDB
+
+/// The reads behind the carousel, the board's counts and `list`: the index narrows the rows, and
+/// the rules of the views (`Suggestions`, `BoardView`, `CardFilter`) decide, as Swift functions
+/// registered in SQLite where they must run inside the query.
+///
+/// An open one-off card that is not an event, not waiting and not pulled into the day is a
+/// "plain" row: for such a card the carousel and the board read only its importance, due date and
+/// key, so a registered function builds a card of just those fields and asks the view's own rule.
+/// Every other row that could be shown (repeating, waiting, pulled, events) is read whole.
+extension CardIndex {
+    /// The plain rows of `day` (see above); `?1` is the day.
+    /// Its first terms are the condition of the covering index `cards_plain`, word for word.
+    static let plainOpen = "repeat IS NULL AND done IS NULL AND wait IS NULL AND kind != 'event' AND (today IS NULL OR today != ?1)"
+
+    /// The card a plain row stands for, as far as the carousel and the board read it.
+    static func plainCard(importance: DatabaseValue, due: DatabaseValue, id: DatabaseValue, path: DatabaseValue) -> Card {
+        var card = Card(slug: "", path: String.fromDatabaseValue(path) ?? "", title: "")
+        card.id = String.fromDatabaseValue(id)
+        card.importance = Int.fromDatabaseValue(importance) ?? 1
+        card.due = String.fromDatabaseValue(due).flatMap { DateValue(text: $0) }
+        return card
+    }
+
+    /// The carousel of `today` in parts: the rows that are not plain and are in the carousel,
+    /// how many plain rows there are (all of them are in it), and the plain rows that can be
+    /// among the first `limit` in `mode`'s order (more when they tie with the last).
+    func carouselParts(today: Day, mode: Settings.Mode, limit: Int) throws(CarouselError)
+        -> (others: [Suggestion], plainCount: Int, plainFirst: [Suggestion]) {
+        let others = try cards(where: "repeat IS NOT NULL OR (done IS NULL AND (wait IS NOT NULL OR today = ?1 OR kind = 'event'))",
+                               arguments: [today.iso])
+            .compactMap { Suggestions.suggestion(for: $0, today: today) }
+        let plainCount = try count(where: CardIndex.plainOpen, arguments: [today.iso])
+        // The order key, smallest first: minus the score, or the due day (undated last).
+        let key = DatabaseFunction("carousel_rank", argumentCount: 4, pure: true) { v in
+            let card = CardIndex.plainCard(importance: v[0], due: v[1], id: v[2], path: v[3])
+            // Never NULL, which would sort first: a row not in the carousel (none here) sorts last.
+            guard let s = Suggestions.suggestion(for: card, today: today) else { return Double.greatestFiniteMagnitude }
+            switch mode {
+            case .smart: return -s.score
+            case .linear: return s.due?.dayNumber ?? Int.max
+            }
+        }
+        let first = try cards(where: CardIndex.plainOpen, arguments: [today.iso],
+                              firstBy: "carousel_rank(importance, due, id, path)", limit: limit, function: key)
+        return (others, plainCount, first.compactMap { Suggestions.suggestion(for: $0, today: today) })
+    }
+
+    /// How many cards each board column of `today` holds.
+    func boardCounts(today: Day, weekStart: Int) throws(CarouselError) -> [BoardView.Column: Int] {
+        var counts: [BoardView.Column: Int] = [:]
+        let others = try cards(where: "kind != 'event' AND (repeat IS NOT NULL OR (done IS NULL AND wait IS NOT NULL))")
+        for card in others {
+            if case let .column(c)? = BoardView.slot(of: card, today: today, weekStart: weekStart) { counts[c, default: 0] += 1 }
+        }
+        let slot = DatabaseFunction("carousel_slot", argumentCount: 1, pure: true) { v in
+            let card = CardIndex.plainCard(importance: .null, due: v[0], id: .null, path: .null)
+            guard case let .column(c)? = BoardView.slot(of: card, today: today, weekStart: weekStart) else { return nil }
+            return c.rawValue
+        }
+        // Plain rows pulled into the day are on the board too: only events, done and waiting cards are not.
+        let sql = """
+            SELECT carousel_slot(due) AS slot, count(*) FROM cards
+            WHERE ok = 1 AND repeat IS NULL AND done IS NULL AND wait IS NULL AND kind != 'event' GROUP BY slot
+            """
+        do {
+            try db.read { db in
+                db.add(function: slot)
+                for row in try Row.fetchAll(db, sql: sql) {
+                    guard let name = row[0] as String?, let column = BoardView.Column(rawValue: name) else { continue }
+                    counts[column, default: 0] += row[1] as Int
+                }
+            }
+        } catch {
+            throw .io("the index could not be read: \(error)")
+        }
+        return counts
+    }
+
+    /// How many rows hold a card that parses and match `clause`.
+    func count(where clause: String, arguments: StatementArguments = []) throws(CarouselError) -> Int {
+        do {
+            return try db.read { db in
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM cards WHERE ok = 1 AND (\(clause))", arguments: arguments) ?? 0
+            }
+        } catch {
+            throw .io("the index could not be read: \(error)")
+        }
+    }
+
+    /// The rows of `clause` that come first in the order of `key` (an SQL expression over the
+    /// columns, calling `function`; smallest first): the first `limit`, and every
+    /// later row that ties with the last of them, so the caller's exact sort can keep `limit`.
+    func cards(where clause: String, arguments: StatementArguments, firstBy key: String, limit: Int,
+               function: DatabaseFunction) throws(CarouselError) -> [Card] {
+        guard limit > 0 else { return try cards(where: clause, arguments: arguments) }
+        var rowids: [Int64] = []
+        do {
+            try db.read { db in
+                db.add(function: function)
+                let rows = try Row.fetchCursor(db, sql: """
+                    SELECT rowid, \(key) AS k FROM cards WHERE ok = 1 AND (\(clause)) ORDER BY k
+                    """, arguments: arguments)
+                var last: DatabaseValue?
+                while let row = try rows.next() {
+                    let k: DatabaseValue = row[1]
+                    if rowids.count >= limit, k != last { break }
+                    rowids.append(row[0])
+                    last = k
+                }
+            }
+        } catch {
+            throw .io("the index could not be read: \(error)")
+        }
+        if rowids.isEmpty { return [] }
+        return try cards(where: "rowid IN (\(rowids.map(String.init).joined(separator: ",")))")
+    }
+}
+
+extension CardIndex {
+    /// The cards `filter` can keep: the rows that pass the tests the index can answer exactly
+    /// or more loosely (never fewer), and, with `text`, whose title or body contains it (any case).
+    /// The caller still applies the filter, which keeps its rules in one place.
+    func cards(narrowedBy filter: CardFilter, today: Day, containing text: String? = nil) throws(CarouselError) -> [Card] {
+        var terms: [String] = []
+        var args: [(any DatabaseValueConvertible)?] = []
+        switch filter.status {
+        case .any: break
+        case .open: terms.append("(repeat IS NOT NULL OR done IS NULL)")
+        case .done: terms.append("(repeat IS NOT NULL OR done IS NOT NULL)")
+        }
+        // ISO dates compare as text for four-digit years: a one-off card due before today.
+        if filter.overdue, today.year >= 1000, today.year <= 9999 {
+            terms.append("(kind != 'event' AND repeat IS NULL AND done IS NULL AND due < ?)")
+            args.append(today.iso)
+        }
+        if let kind = filter.kind { terms.append("kind = ?"); args.append(kind.rawValue) }
+        if filter.repeating || filter.repeatingTest == true { terms.append("repeat IS NOT NULL") }
+        if filter.repeatingTest == false { terms.append("repeat IS NULL") }
+        switch filter.pulled {
+        case true?: terms.append("today = ?"); args.append(today.iso)
+        case false?: terms.append("(today IS NULL OR today != ?)"); args.append(today.iso)
+        case nil: break
+        }
+        for (column, range) in [("spoons", filter.spoons), ("importance", filter.importance)] {
+            guard let range else { continue }
+            terms.append("\(column) BETWEEN ? AND ?")
+            args += [range.lowerBound, range.upperBound]
+        }
+        if filter.noCategory { terms.append("category IS NULL") }
+        switch filter.hasDue {
+        case true?: terms.append("(repeat IS NOT NULL OR due IS NOT NULL)")
+        case false?: terms.append("(repeat IS NOT NULL OR due IS NULL)")
+        case nil: break
+        }
+        if let paths = filter.paths, paths.count <= 500 {
+            terms.append("path IN (" + paths.map { _ in "?" }.joined(separator: ",") + ")")
+            args += paths.sorted().map { $0 }
+        }
+        var function: DatabaseFunction?
+        if let text {
+            let needle = text.lowercased()
+            function = DatabaseFunction("carousel_contains", argumentCount: 2, pure: true) { values in
+                guard let hay = String.fromDatabaseValue(values[0]), let n = String.fromDatabaseValue(values[1]) else { return false }
+                return hay.lowercased().contains(n)
+            }
+            // The text index narrows the rows when it can; the test above decides.
+            if CardIndex.usesTextIndex(needle), (try? makeTextIndex()) != nil {
+                terms.append("rowid IN (SELECT rowid FROM cards_text WHERE cards_text MATCH ?)")
+                args.append(CardIndex.phrase(needle))
+            }
+            terms.append("(carousel_contains(title, ?) OR carousel_contains(body, ?))")
+            args += [needle, needle]
+        }
+        return try cards(where: terms.isEmpty ? "1" : terms.joined(separator: " AND "), arguments: StatementArguments(args),
+                         function: function)
+    }
+}

@@ -1,0 +1,47 @@
+/// The views that rank or count every open card (home, the carousel, the board, `list`,
+/// `search`), answered from the index without building a card value per row. Each gives exactly
+/// what the view over `snapshot` gives; once the cards are loaded, it is that view.
+extension Workspace {
+    /// The first `limit` cards of the carousel in `mode`'s order (0 means all), and how many
+    /// cards the whole carousel holds.
+    public func carousel(mode: Settings.Mode, limit: Int) throws(CarouselError) -> (strip: [Suggestion], total: Int) {
+        guard !cardsLoaded, limit > 0 else {
+            let all = Suggestions.rank(snapshot, today: today, mode: mode, limit: 0)
+            return (limit > 0 && all.count > limit ? Array(all.prefix(limit)) : all, all.count)
+        }
+        let parts = try index.carouselParts(today: today, mode: mode, limit: limit)
+        let strip = Suggestions.ordered(parts.others + parts.plainFirst, mode: mode, limit: limit)
+        return (strip, parts.others.count + parts.plainCount)
+    }
+
+    /// Bare `carousel`: each part from the rows it needs (`HomeView.make(today:…)`).
+    public func home(stripLimit: Int = 5) throws(CarouselError) -> HomeView {
+        if cardsLoaded { return HomeView.make(snapshot, today: today, stripLimit: stripLimit) }
+        let (strip, total) = try carousel(mode: settings.carousel, limit: stripLimit)
+        return HomeView.make(today: TodayView.make(try todaySnapshot(), today: today), carousel: strip, carouselTotal: total,
+                             columnCounts: try index.boardCounts(today: today, weekStart: settings.weekStart),
+                             countdown: CountdownView.make(try snapshot(kind: .event), today: today),
+                             scheduledToday: TimelineView.make(try snapshot(placedFrom: today, to: today), date: today).items.count,
+                             problems: diagnostics.count)
+    }
+
+    /// The snapshot with the cards the board can show: no events, no done one-off cards.
+    public func boardSnapshot() throws(CarouselError) -> VaultSnapshot {
+        if cardsLoaded { return snapshot }
+        var s = baseSnapshot
+        s.cards = try index.cards(where: "kind != 'event' AND (repeat IS NOT NULL OR done IS NULL)")
+        return s
+    }
+
+    /// The cards `filter` keeps, sorted (`CardFilter.apply`); with `text`, only those whose
+    /// title or notes contain it, ignoring case.
+    public func cards(_ filter: CardFilter, containing text: String? = nil) throws(CarouselError) -> [Card] {
+        var f = filter
+        if let text, cardsLoaded {
+            let found = try index.search(text)
+            f.paths = f.paths.map { $0.intersection(found) } ?? found
+        }
+        let cards = cardsLoaded ? snapshot.cards : try index.cards(narrowedBy: f, today: today, containing: text)
+        return f.apply(cards, today: today)
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import XCTest
+
+/// Home, the carousel, the board, `list`, `search`, `timeline` and the other views read only
+/// the index rows they need. Their output must be exactly what the same view gives over every
+/// card (`CAROUSEL_READ_ALL=1` loads every card first, the way every view used to).
+final class TargetedViewTests: XCTestCase {
+    /// A seeded mix: one-off cards due in the past, today, this week, later and never; repeating
+    /// cards with and without a start time; done, waiting, pulled and parent/child cards; past
+    /// and future events; ideas; cards without an id; two files with one id (their scores tie).
+    func makeVault(_ s: Sandbox) throws {
+        try s.initVault()
+        var seed: UInt64 = 20_261_123
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        let words = ["Call", "Plan", "Fix", "Café", "Read", "Pack", "Water", "Review"]
+        let things = ["Mum", "the garden", "slides", "the bike", "taxes", "ferns"]
+        for i in 1...160 {
+            var lines = ["---"]
+            if i % 7 != 0 { lines.append("id: 01KTEST\(String(format: "%06d", i))") }
+            lines.append("title: \(words[next(words.count)]) \(things[next(things.count)]) \(i)")
+            lines.append("importance: \(1 + next(5))")
+            lines.append("spoons: \(1 + next(5))")
+            if next(3) == 0 { lines.append("category: \(["work", "home"][next(2)])") }
+            if next(2) == 0 { lines.append("tags: [\(["errands", "family", "deadline"][next(3)])]") }
+            switch i % 10 {
+            case 0: lines.append("kind: event")
+            case 1: lines.append("kind: idea")
+            default: break
+            }
+            let dated = next(10)
+            if dated < 7 { lines.append("due: 2026-\(String(format: "%02d-%02d", 10 + next(3), 1 + next(28)))") }
+            if dated == 7 { lines.append("due: 2026-11-23T09:30") }
+            if i % 13 == 0 { lines.append("repeat: every week on mon, thu") }
+            if i % 17 == 0 { lines.append("repeat: every day"); lines.append("start: 2026-11-01T08:00"); lines.append("duration: 45m") }
+            if i % 11 == 0 { lines.append("start: 2026-11-23T\(String(format: "%02d", 9 + next(8))):00") }
+            if i % 9 == 0 && i % 13 != 0 && i % 17 != 0 { lines.append("done: 2026-11-2\(next(3))T10:00") }
+            if i % 19 == 0 { lines.append("wait: 2026-12-01") }
+            if i % 23 == 0 { lines.append("today: 2026-11-23") }
+            if i % 29 == 0 { lines.append("parent: card-\(i - 1)") }
+            lines.append("created: 2026-11-0\(1 + next(9))T09:\(String(format: "%02d", next(60)))")
+            lines.append("---")
+            lines.append(next(4) == 0 ? "Remember the WATERING can and the receipts." : "Notes.")
+            try s.write("cards/\(i % 5 == 0 ? "work/" : "")card-\(i).md", lines.joined(separator: "\n") + "\n")
+        }
+        // Two files with one id and the same fields: the same key, so the same score.
+        for name in ["twin-a", "twin-b"] {
+            try s.write("cards/\(name).md", "---\nid: 01KTWIN\ntitle: Twin\nimportance: 5\ndue: 2026-11-20\n---\n")
+        }
+        try s.git(["add", "-A"])
+        try s.git(["commit", "-qm", "cards"])
+    }
+
+    func testEveryViewShowsTheSameAsOverEveryCard() throws {
+        let s = try Sandbox()
+        try makeVault(s)
+        let views: [[String]] = [
+            [], ["home"], ["home", "--json"], ["today"], ["suggest"], ["suggest", "--json"], ["suggest", "--limit", "3"],
+            ["suggest", "--limit", "0"], ["suggest", "--mode", "linear"], ["suggest", "--mode", "linear", "--limit", "2", "--json"],
+            ["board"], ["board", "--json"], ["list"], ["list", "--overdue"], ["list", "--overdue", "--json"], ["list", "--open"],
+            ["list", "--done"], ["list", "+errands", "--sort", "importance"], ["list", "--repeating"], ["list", "--kind", "event"],
+            ["list", "--spoons", "2-3", "--importance", "4"], ["list", "due.none:"], ["list", "+TODAY"], ["list", "-TODAY", "--limit", "5"],
+            ["search", "watering"], ["search", "CAFÉ", "--open"], ["search", "mum", "--json"], ["search", "zzz"],
+            ["timeline", "--now", "12:00"], ["timeline", "--week", "--now", "12:00", "--json"], ["calendar", "--month"],
+            ["countdown"], ["countdown", "--past", "--json"], ["show", "card-58"],
+        ]
+        // Number the open cards once, so both runs read the same saved numbers.
+        XCTAssertEqual(try s.carousel(["list"]).status, 0)
+        for args in views {
+            let narrow = try s.carousel(args)
+            let whole = try s.carousel(args, env: ["CAROUSEL_READ_ALL": "1"])
+            XCTAssertEqual(narrow.status, 0, "\(args): \(narrow.stderr)")
+            XCTAssertEqual(narrow.status, whole.status, "\(args)")
+            XCTAssertEqual(narrow.stdout, whole.stdout, "\(args) differs from the view over every card")
+            XCTAssertEqual(narrow.stderr, whole.stderr, "\(args)")
+        }
+        // The mix really has what the views rank and count.
+        let home = try s.carousel(["home", "--json"]).json()
+        let counts = try XCTUnwrap(home["counts"] as? [String: Any])
+        for key in ["overdue", "due_today", "someday", "in_carousel", "upcoming_events", "this_week"] {
+            XCTAssertGreaterThan(counts[key] as? Int ?? 0, 0, key)
+        }
+    }
+
+    func testTheCarouselStripKeepsTiesAtItsEdge() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        // Six cards with one due day: in linear order they tie on the day and go by created.
+        for i in 1...6 {
+            try s.write("cards/tie-\(i).md", "---\ntitle: Tie \(i)\ndue: 2026-11-25\ncreated: 2026-11-0\(7 - i)T10:00\n---\n")
+        }
+        for limit in ["1", "2", "5"] {
+            let narrow = try s.carousel(["suggest", "--mode", "linear", "--limit", limit, "--json"])
+            let whole = try s.carousel(["suggest", "--mode", "linear", "--limit", limit, "--json"], env: ["CAROUSEL_READ_ALL": "1"])
+            XCTAssertEqual(narrow.stdout, whole.stdout)
+        }
+        let first = try s.carousel(["suggest", "--mode", "linear", "--limit", "1", "--json"]).json()
+        XCTAssertEqual((first["cards"] as? [[String: Any]])?.first?["slug"] as? String, "tie-6")
+    }
+}
