@@ -95,10 +95,11 @@ bench: deps
 	$(SWIFT) build -c release --static-swift-stdlib
 	BENCH_WRITE_DOCS=1 CAROUSEL_BIN=$$($(SWIFT) build -c release --show-bin-path)/carousel bench/run.sh $(SIZES)
 
-## stress: the crash test at a large size (500 SIGKILLs), every crash point, and the concurrency test
+## stress: the crash test at a large size (500 SIGKILLs), every crash point, every power-cut
+## crash state, and the concurrency test
 stress: deps
 	$(SWIFT) build
-	CAROUSEL_KILLS=500 CAROUSEL_WRITERS_OPS=100 CAROUSEL_CRASH_POINTS=all $(SWIFT) test --disable-swift-testing --filter 'CrashTests|CrashPointTests|ConcurrencyTests'
+	CAROUSEL_KILLS=500 CAROUSEL_WRITERS_OPS=100 CAROUSEL_CRASH_POINTS=all CAROUSEL_CRASH_STATES=all $(SWIFT) test --disable-swift-testing --filter 'CrashTests|CrashPointTests|PowerCutTests|ConcurrencyTests'
 
 ## fuzz: build the libFuzzer targets and run each for SECONDS (default 60), resuming from the
 ## corpus kept in fuzz/corpus and merging back what reached new code (fuzz/runs.tsv logs each run)

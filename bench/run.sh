@@ -31,7 +31,7 @@ rows=("carousel --version" "home (warm)" "today (warm, nothing changed)" "show R
       "git status" "git add X && git commit" "read every file (cat)" "peak memory of home" "peak memory of suggest" "peak memory of today" "peak memory of show REF" "peak memory of board"
       "peak memory of calendar" "peak memory of countdown" "peak memory of list --overdue" "peak memory of timeline"
       "peak memory of search WORD" "peak memory of done X"
-      "serve: home page (warm)" "serve: home page after one editor edit")
+      "serve: home page (warm)" "serve: home page after one editor edit" "fsync cost per change (done X: time inside fsync)")
 for n in "${sizes[@]}"; do
   v="$work/v$n"; bench/generate-vault.sh "$n" "$v" >/dev/null
   "$bin" index --vault "$v" >/dev/null
@@ -72,6 +72,19 @@ for n in "${sizes[@]}"; do
   cell["peak memory of list --overdue,$n"]="$(peak_mb "$bin" list --overdue --vault "$v") MB"
   cell["peak memory of timeline,$n"]="$(peak_mb "$bin" timeline --vault "$v") MB"
   cell["peak memory of search WORD,$n"]="$(peak_mb "$bin" search dentist --vault "$v") MB"
+  # Durable commits: wall time inside fsync/fdatasync of one `done` (strace -c -w), median and calls.
+  fsync_cost() {
+    local r out ms=() calls=()
+    for ((r = 0; r < runs; r++)); do
+      out="$work/fsync.txt"; i=$((i + 1))
+      strace -f -c -w -e trace=fsync,fdatasync -o "$out" "$bin" done "card-$(( (i * 6151) % n + 3 ))" --vault "$v" >/dev/null 2>&1 || continue
+      read -r c s < <(awk '$NF == "fsync" || $NF == "fdatasync" { c += $4; s += $2 } END { printf "%d %.1f", c, s * 1000 }' "$out")
+      calls+=("$c"); ms+=("$s")
+    done
+    local c; c=$(printf '%s\n' "${calls[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+    printf '%s\n' "${ms[@]}" | sort -n | awk -v c="$c" '{a[NR]=$1} END {printf "%s ms (%d calls)", a[int((NR+1)/2)], c}'
+  }
+  cell["fsync cost per change (done X: time inside fsync),$n"]=$(command -v strace >/dev/null && fsync_cost || echo "-")
   # The web page needs carousel-serve beside the binary; without it those rows stay empty.
   [ -x "$(dirname "$bin")/carousel-serve" ] || { cell["serve: home page (warm),$n"]="-"; cell["serve: home page after one editor edit,$n"]="-"; continue; }
   # The web page: home through `carousel serve` on 127.0.0.1, timed by curl (no process start).
@@ -101,7 +114,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f×", a / b; el
         index*) rt=$(ratio "$val" "${cell["read every file (cat),$n"]}") ;;
         *) rt="" ;;
       esac
-      case "$val" in *MB|-) printf ' %s | |' "$val" ;; *) printf ' %s ms | %s |' "$val" "$rt" ;; esac
+      case "$val" in *MB|-|*calls*) printf ' %s | |' "$val" ;; *) printf ' %s ms | %s |' "$val" "$rt" ;; esac
     done
     echo
   done

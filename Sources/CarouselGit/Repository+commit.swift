@@ -67,13 +67,37 @@ extension Repository {
         var parents: [OpaquePointer?] = (parent.map { [$0] } ?? []) + (second.map { [$0] } ?? [])
         try signature.withGitSignature { author in
             try (committer ?? signature).withGitSignature { committer in
-                // "HEAD" moves the branch HEAD points to, creating it on an unborn branch.
-                try check(git_commit_create(&commitID, pointer, "HEAD", author, committer, nil, finalMessage, tree,
+                // No ref yet: the branch moves below, once the objects are on disk.
+                try check(git_commit_create(&commitID, pointer, nil, author, committer, nil, finalMessage, tree,
                                             parents.count, &parents),
                           "git_commit_create")
             }
         }
+        // libgit2 fsyncs each object and its `objects/xx` folder, but not `objects/` itself, which
+        // holds the name of a folder it has just made: without this a power cut can lose the folder
+        // (and the objects in it) while the branch, fsynced, names them.
+        try FileSync.folder((gitDirectory as NSString).appendingPathComponent("objects"))
+        try moveHead(to: &commitID, from: parent.flatMap { git_commit_id($0)?.pointee }, message: finalMessage,
+                     parents: parents.count)
         return ObjectID(commitID)
+    }
+
+    /// Moves the branch HEAD points to (creating it on an unborn branch) as `git commit` does,
+    /// with the same reflog line ("commit: …", "commit (initial): …", "commit (merge): …").
+    private func moveHead(to id: inout git_oid, from old: git_oid?, message: String, parents: Int) throws {
+        var head: OpaquePointer?
+        try check(git_reference_lookup(&head, pointer, "HEAD"), "git_reference_lookup")
+        defer { git_reference_free(head) }
+        let name = git_reference_type(head) == GIT_REFERENCE_SYMBOLIC ? String(cString: git_reference_symbolic_target(head)) : "HEAD"
+        let summary = message.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        let kind = parents == 0 ? "commit (initial)" : parents > 1 ? "commit (merge)" : "commit"
+        var ref: OpaquePointer?
+        if var old {
+            try check(git_reference_create_matching(&ref, pointer, name, &id, 1, &old, kind + ": " + summary), "git_reference_create_matching")
+        } else {
+            try check(git_reference_create(&ref, pointer, name, &id, 1, kind + ": " + summary), "git_reference_create")
+        }
+        git_reference_free(ref)
     }
 
     /// Commits every change that `status()` reports.

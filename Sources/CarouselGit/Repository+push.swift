@@ -18,11 +18,18 @@ extension Repository {
     public func push(remote name: String, branch: String, environment: [String: String],
                      options: TransferOptions = TransferOptions()) throws -> PushOutcome {
         let refspec = "refs/heads/\(branch):refs/heads/\(branch)"
+        let start = Date()
         let run = try runTransfer(["push", "--porcelain", "--progress", "--no-recurse-submodules", "--", name, refspec],
                                   remote: name, environment: environment, options: options)
         let statusLine = run.stdout.split(separator: "\n").first { $0.hasPrefix("!") && $0.contains(refspec) }
         guard let statusLine else {
-            if run.status == 0 { return .pushed }
+            if run.status == 0 {
+                // A remote on this machine (a folder, a USB disk) gets what the push wrote flushed,
+                // which its git did not do; then the remote-tracking ref here.
+                if let remoteDir = try localGitDirectory(remote: name) { try FileSync.gitDirectory(remoteDir, changedSince: start) }
+                try FileSync.gitDirectory(gitDirectory, changedSince: start)
+                return .pushed
+            }
             throw TransferError.classify(stderr: run.stderr, url: (try? remoteURL(name)) ?? nil, environment: environment)
         }
         let status = statusLine.split(separator: "\t").dropFirst(2).joined(separator: " ")
@@ -41,5 +48,18 @@ extension Repository {
     private static func isProgress(_ line: String) -> Bool {
         ["Enumerating objects", "Counting objects", "Compressing objects", "Total ", "Resolving deltas", "Writing objects"]
             .contains { line.hasPrefix($0) }
+    }
+
+    /// The git directory of a remote that is a folder on this machine (a path or `file://` URL),
+    /// nil for a network remote.
+    private func localGitDirectory(remote name: String) throws -> String? {
+        guard var url = try remoteURL(name) else { return nil }
+        if url.hasPrefix("file://") { url = String(url.dropFirst("file://".count)) }
+        guard url.hasPrefix("/") || url.hasPrefix(".") || !url.contains(":") else { return nil }
+        let path = url.hasPrefix("/") ? url : (workdir as NSString).appendingPathComponent(url)
+        for candidate in [path, path + "/.git", path + ".git"] where FileManager.default.fileExists(atPath: candidate + "/objects") {
+            return candidate
+        }
+        return nil
     }
 }

@@ -1,3 +1,4 @@
+import CarouselGit
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -36,6 +37,36 @@ enum CrashRecovery {
 
     static func clearIntent(_ vault: Vault) {
         try? FileSystem.remove(intentPath(vault))
+    }
+
+    static func fastForwardPath(_ vault: Vault) -> String { vault.url(Vault.localDir + "/fast-forward") }
+
+    /// Records the commit a fast-forward is about to check out: libgit2 writes the files in
+    /// place, so a kill or a power cut in the middle leaves some of them half written.
+    static func writeFastForward(_ target: ObjectID, vault: Vault) throws(CarouselError) {
+        let dir = try vault.stateFolder()
+        try FileSystem.writeAtomically(target.description + "\n", to: dir + "/fast-forward", shownAs: Vault.localDir + "/fast-forward")
+    }
+
+    static func clearFastForward(_ vault: Vault) {
+        try? FileSystem.remove(fastForwardPath(vault))
+    }
+
+    /// Finishes a fast-forward that did not move the branch: its files are written again whole
+    /// (only those it changes), then the branch moves. Nil when there was none.
+    static func finishFastForward(_ vault: Vault, repository: Repository) throws(CarouselError) -> String? {
+        guard vault.stateFolderProblem() == nil,
+              let text = try? FileSystem.readText(fastForwardPath(vault), followLinks: false),
+              let target = ObjectID(hex: text.trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
+        do {
+            if let head = try repository.headID(), head != target, try repository.isDescendant(target, of: head) {
+                try repository.fastForward(to: target, finishing: true)
+            }
+        } catch {
+            throw .git("cannot finish an interrupted sync: \(error.localizedDescription)")
+        }
+        clearFastForward(vault)
+        return "finished an interrupted sync"
     }
 
     /// Removes git lock files left by a killed process. A lock that is still there after a

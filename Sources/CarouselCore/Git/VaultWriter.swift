@@ -172,6 +172,12 @@ public final class VaultWriter {
     public func commitPendingEdits() throws(CarouselError) -> (message: String?, skipped: [FileDiagnostic]) {
         let cleared = CrashRecovery.clearStaleGitLocks(vault)
         var messages: [String] = []
+        do {
+            if try repository.repairIndexIfUnreadable() { messages.append("rebuilt the damaged git index (.git/index) from HEAD") }
+        } catch {
+            throw .git("cannot rebuild the damaged git index (.git/index): \(error.localizedDescription)")
+        }
+        if let finished = try CrashRecovery.finishFastForward(vault, repository: repository) { messages.append(finished) }
         if let intent = CrashRecovery.readIntent(vault) {
             // A command died between writing its files and committing them: finish its commit.
             let pending = try pendingEdits()

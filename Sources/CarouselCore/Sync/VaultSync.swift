@@ -93,7 +93,16 @@ struct SyncRound {
                     let ours = try repo.files(at: head), theirs = try repo.files(at: remoteTip)
                     let modes = FileSystem.modes(of: Set(ours.keys).intersection(theirs.keys).filter { ours[$0] != theirs[$0] }
                         .map { writer.vault.url($0) })
-                    try repo.fastForward(to: remoteTip)
+                    // A fast-forward cut short is finished by the next command (see CrashRecovery).
+                    try CrashRecovery.writeFastForward(remoteTip, vault: writer.vault)
+                    do {
+                        try repo.fastForward(to: remoteTip)
+                    } catch {
+                        // Refused before writing (a file with uncommitted changes): nothing to finish.
+                        CrashRecovery.clearFastForward(writer.vault)
+                        throw error
+                    }
+                    CrashRecovery.clearFastForward(writer.vault)
                     FileSystem.restore(modes: modes)
                     report.fastForwarded = true
                 } else {
