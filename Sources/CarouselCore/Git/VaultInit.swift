@@ -129,6 +129,6 @@ public enum VaultInit {
         guard !missing.isEmpty, mkdir(info, 0o755) == 0 || errno == EEXIST else { return }
         let text = existing + (existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n")
             + "# Carousel's state folder and half-written files, whatever .gitignore says\n" + missing.map { $0 + "\n" }.joined()
-        try? FileSystem.writeAtomically(text, to: path)
+        _ = try? FileSystem.writeAtomically(text, to: path)
     }
 }

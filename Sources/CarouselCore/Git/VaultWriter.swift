@@ -223,7 +223,7 @@ public final class VaultWriter {
         for entry in entries {
             if CrashRecovery.isTemporary(entry.path) {
                 // Half of an atomic write from a process that died: never the person's data.
-                try? vault.write(entry.path, text: nil)
+                _ = try? vault.write(entry.path, text: nil)
                 continue
             }
             if let destination = leavesVault(entry.path) {
