@@ -75,6 +75,9 @@ public final class CardIndex {
             .contains(error.resultCode.primaryResultCode)
     }
 
+    /// The entries of `cards/` the last refresh met but does not read (`CleanMark`).
+    var cardOthers: [String] = []
+
     /// Whether this command's index is in memory because the one on disk could not be used.
     public private(set) var inMemory = false
 
@@ -125,9 +128,11 @@ public final class CardIndex {
             try db.execute(sql: "DROP TABLE IF EXISTS cards")
             try db.execute(sql: CardRow.createTable)
             for sql in CardRow.createIndexes { try db.execute(sql: sql) }
+            try db.execute(sql: "DROP TABLE IF EXISTS clean_mark")
             try db.execute(sql: "PRAGMA user_version = \(CardIndex.schemaVersion)")
             return true
         }
+        try queue.writeWithoutTransaction { db in try db.execute(sql: CardIndex.createCleanTable) }
         if changed { rebuilt = true }
     }
 
@@ -157,6 +162,7 @@ public final class CardIndex {
         let listing = FileSystem.markdownListing(root: vault.root, dir: Vault.cardsDir)
         let paths = listing.files
         let linkWarnings = listing.skipped.map { Vault.skippedLinkDiagnostic($0.path, $0.destination) }
+        cardOthers = listing.others + listing.skipped.map(\.path)
         var stats = RefreshStats(files: paths.count, rebuilt: rebuilt)
         let stamps = FileSystem.stamps(paths.map { vault.url($0) })
         do {
@@ -181,6 +187,7 @@ public final class CardIndex {
                 let insert = try db.makeStatement(sql: CardRow.upsert)
                 for row in parsed { try insert.execute(arguments: row.arguments) }
                 stats.parsed = pending.count
+                if !pending.isEmpty || present < stored.count { try db.execute(sql: "DELETE FROM clean_mark") }
                 if present < stored.count {
                     var listed = Set<String>(minimumCapacity: paths.count)
                     for (path, stamp) in zip(paths, stamps) where stamp != nil { listed.insert(path) }

@@ -77,6 +77,9 @@ public final class Workspace {
     /// Whether this account cannot write the vault (views still work).
     public private(set) var readOnly = false
     private var writerStorage: VaultWriter?
+    /// The `CleanMark` stamps this command's changes build on: set when the work tree matched
+    /// HEAD at the start (the mark held, or the status walk left nothing uncommitted).
+    private var cleanFiles: [String: String]?
 
     /// Locks the vault, commits pending editor edits when the command will write, and loads
     /// the snapshot. Views pass `forWriting: false` and never touch git.
@@ -95,20 +98,41 @@ public final class Workspace {
             lock = nil
             readOnly = true
         }
-        if forWriting {
-            let writer = try VaultWriter(vault: vault, environment: environment)
-            writerStorage = writer
-            let pending = try writer.commitPendingEdits()
-            if let message = pending.message { notices.append("Committed first: \(message).") }
-            for problem in pending.skipped {
-                notices.append("Left \(problem.path) uncommitted because it does not parse:\n\(problem.description)")
-            }
-        }
+        if forWriting { writerStorage = try VaultWriter(vault: vault, environment: environment) }
+        // The index is brought up to date first: what its refresh saw tells whether anything
+        // changed since the last commit (`CleanMark`).
         (base, index) = try VaultSnapshot.loadWithoutCards(vault: vault, day: moment.today, progress: progress)
+        if forWriting, let writer = writerStorage { try commitPendingEdits(writer) }
         let parented = try index.parentCandidates()
         if parented.contains(where: { $0.parent != nil }) {
             base.diagnostics.append(contentsOf: ParentGraph(cards: parented).cycleDiagnostics())
         }
+    }
+
+    /// Commits edits made outside Carousel first (`VaultWriter.commitPendingEdits`), unless the
+    /// index's `CleanMark` shows that nothing changed since the work tree last matched HEAD: then
+    /// the walk over git's status is skipped. Either way the mark this command's commits build on
+    /// is kept in `cleanFiles`.
+    private func commitPendingEdits(_ writer: VaultWriter) throws(CarouselError) {
+        let files = CleanMark.scan(root: vault.root, cardOthers: index.cardOthers, gitDir: writer.gitDirectory)
+        if let mark = index.cleanMark(), let head = writer.headHex(), mark.head == head, mark.files == files,
+           !CrashRecovery.hasUnfinishedWork(vault) {
+            cleanFiles = files
+            return
+        }
+        let pending = try writer.commitPendingEdits()
+        if let message = pending.message { notices.append("Committed first: \(message).") }
+        for problem in pending.skipped {
+            notices.append("Left \(problem.path) uncommitted because it does not parse:\n\(problem.description)")
+        }
+        // Files left out (they do not parse, or lead out of the vault) keep the tree unclean.
+        guard pending.skipped.isEmpty, let head = writer.headHex() else {
+            index.setCleanMark(nil)
+            return
+        }
+        let clean = CleanMark.restamp(files, root: vault.root, written: [], gitDir: writer.gitDirectory)
+        index.setCleanMark(CleanMark(head: head, files: clean))
+        cleanFiles = clean
     }
 
     /// The date words of this vault: relative to today, with its `week_start`.
@@ -124,8 +148,18 @@ public final class Workspace {
     /// Writes and commits, then reloads the snapshot so the result reflects the change.
     @discardableResult
     public func commit(_ writes: [FileWrite], message: String) throws(CarouselError) -> String? {
-        let id = try writer().apply(writes, message: message)
+        let writer = try self.writer()
+        // The mark is dropped while files change, and set again once they are committed.
+        let clean = cleanFiles
+        cleanFiles = nil
+        if clean != nil { index.setCleanMark(nil) }
+        let id = try writer.apply(writes, message: message)
         update(with: writes)
+        if let clean, let head = writer.headHex() {
+            let files = CleanMark.restamp(clean, root: vault.root, written: writes.map(\.path), gitDir: writer.gitDirectory)
+            index.setCleanMark(CleanMark(head: head, files: files))
+            cleanFiles = files
+        }
         if numbersStorage != nil { numbersStorage = ShortNumbers.refresh(vault: vault, cards: snapshot.cards, today: today) }
         quickNumbers = nil
         return id
@@ -142,10 +176,10 @@ public final class Workspace {
                 continue
             }
             guard write.path.hasPrefix(Vault.cardsDir + "/"), write.path.hasSuffix(".md") else { continue }
-            guard cardsLoaded else {
-                try? index.reread(write.path)
-                continue
-            }
+            // The index gets the file's new stamp, so the next refresh does not read it again
+            // (and keeps the `CleanMark`).
+            try? index.reread(write.path)
+            guard cardsLoaded else { continue }
             base.cards.removeAll { $0.path == write.path }
             if let text = write.text, let parsed = try? CardParser.parse(text: text, path: write.path) {
                 base.cards.append(parsed.card)
