@@ -183,9 +183,12 @@ public final class CardIndex {
                     }
                     pending.append((path, stamp))
                 }
-                let parsed = CardIndex.parseAll(pending, vault: vault, progress: progress)
-                let insert = try db.makeStatement(sql: CardRow.upsert)
-                for row in parsed { try insert.execute(arguments: row.arguments) }
+                if stored.isEmpty, pending.count > 2000 {
+                    // A cold index: rows first, then each index built once.
+                    try CardIndex.withoutIndexes(db) { try CardIndex.store(pending, vault: vault, db: db, progress: progress) }
+                } else {
+                    try CardIndex.store(pending, vault: vault, db: db, progress: progress)
+                }
                 stats.parsed = pending.count
                 if !pending.isEmpty || present < stored.count { try db.execute(sql: "DELETE FROM clean_mark") }
                 if present < stored.count {

@@ -46,7 +46,7 @@ struct GlobalOptions: ParsableArguments {
     func workspace(writing: Bool) throws(CarouselError) -> Workspace {
         let ws = try Workspace(vault: try locateVault(), moment: moment, environment: environment, forWriting: writing,
                                progress: ProgressBar.indexing())
-        applyLook(ws.snapshot.settings)
+        applyLook(ws.settings)
         return ws
     }
 
