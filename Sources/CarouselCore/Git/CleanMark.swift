@@ -11,7 +11,8 @@ import Glibc
 /// see is in `files`: the stamp of every entry outside `cards/` (habits, journal, attachments,
 /// settings, dot-files), of every entry in `cards/` the index does not read (hidden names, files
 /// that are not `*.md`), and of git's own index, config and exclude file. HEAD must still be the
-/// same commit. When any of it differs, the status walk runs as before.
+/// same commit. When any of it differs, the status walk runs as before; only git's index may
+/// differ (`git status` rewrites it with fresh stat data) if it still holds exactly HEAD.
 struct CleanMark: Equatable {
     /// HEAD's commit id (hex) when the work tree matched it.
     var head: String
@@ -49,6 +50,15 @@ struct CleanMark: Equatable {
         }
         out[".git/index"] = stamp(gitDir + "/index")
         return out
+    }
+
+    /// The key of git's own index in `files`.
+    static let gitIndex = ".git/index"
+
+    /// Whether two stamp lists agree on everything but git's index.
+    static func sameExceptGitIndex(_ a: [String: String], _ b: [String: String]) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.allSatisfy { key, value in key == gitIndex || b[key] == value }
     }
 
     /// A regular `*.md` file under `cards/`, which the index stamps.

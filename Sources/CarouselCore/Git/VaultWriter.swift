@@ -169,6 +169,9 @@ public final class VaultWriter {
     /// The repository's folder, for `CleanMark`.
     var gitDirectory: String { repository.gitDirectory }
 
+    /// Whether git's index holds exactly HEAD (nothing staged); false when it cannot be read.
+    func indexMatchesHead() -> Bool { (try? repository.indexMatchesHead()) ?? false }
+
     /// HEAD's commit id in hex; nil on an unborn branch or when it cannot be read.
     func headHex() -> String? { (try? repository.headID())??.hex }
 

@@ -115,10 +115,14 @@ public final class Workspace {
     /// is kept in `cleanFiles`.
     private func commitPendingEdits(_ writer: VaultWriter) throws(CarouselError) {
         let files = CleanMark.scan(root: vault.root, cardOthers: index.cardOthers, gitDir: writer.gitDirectory)
-        if let mark = index.cleanMark(), let head = writer.headHex(), mark.head == head, mark.files == files,
-           !CrashRecovery.hasUnfinishedWork(vault) {
-            cleanFiles = files
-            return
+        if let mark = index.cleanMark(), let head = writer.headHex(), mark.head == head,
+           !CrashRecovery.hasUnfinishedWork(vault), CleanMark.sameExceptGitIndex(mark.files, files) {
+            // git's index was rewritten (by `git status`, which refreshes its stat data, or by
+            // `git add`): the walk is skipped only when it still holds exactly HEAD.
+            if mark.files[CleanMark.gitIndex] == files[CleanMark.gitIndex] || writer.indexMatchesHead() {
+                cleanFiles = files
+                return
+            }
         }
         let pending = try writer.commitPendingEdits()
         if let message = pending.message { notices.append("Committed first: \(message).") }
@@ -126,13 +130,10 @@ public final class Workspace {
             notices.append("Left \(problem.path) uncommitted because it does not parse:\n\(problem.description)")
         }
         // Files left out (they do not parse, or lead out of the vault) keep the tree unclean.
-        guard pending.skipped.isEmpty, let head = writer.headHex() else {
-            index.setCleanMark(nil)
-            return
-        }
-        let clean = CleanMark.restamp(files, root: vault.root, written: [], gitDir: writer.gitDirectory)
-        index.setCleanMark(CleanMark(head: head, files: clean))
-        cleanFiles = clean
+        // The mark itself is written only after this command's commit: nothing is written to
+        // the index before git's objects (on a nearly full disk, git gets the room first).
+        guard pending.skipped.isEmpty else { return }
+        cleanFiles = CleanMark.restamp(files, root: vault.root, written: [], gitDir: writer.gitDirectory)
     }
 
     /// The date words of this vault: relative to today, with its `week_start`.
@@ -149,10 +150,10 @@ public final class Workspace {
     @discardableResult
     public func commit(_ writes: [FileWrite], message: String) throws(CarouselError) -> String? {
         let writer = try self.writer()
-        // The mark is dropped while files change, and set again once they are committed.
+        // The mark is set again once the files are committed. It needs no clearing first: a
+        // change cut short leaves its intent, and new stamps on the files it wrote.
         let clean = cleanFiles
         cleanFiles = nil
-        if clean != nil { index.setCleanMark(nil) }
         let id = try writer.apply(writes, message: message)
         update(with: writes)
         if let clean, let head = writer.headHex() {
