@@ -100,7 +100,8 @@ stress: deps
 	$(SWIFT) build
 	CAROUSEL_KILLS=500 CAROUSEL_WRITERS_OPS=100 CAROUSEL_CRASH_POINTS=all $(SWIFT) test --disable-swift-testing --filter 'CrashTests|CrashPointTests|ConcurrencyTests'
 
-## fuzz: build the libFuzzer targets and run each for SECONDS (default 60)
+## fuzz: build the libFuzzer targets and run each for SECONDS (default 60), resuming from the
+## corpus kept in fuzz/corpus and merging back what reached new code (fuzz/runs.tsv logs each run)
 SECONDS ?= 60
 FUZZ_FLAGS := -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING -Xswiftc -use-ld=lld
 fuzz: deps

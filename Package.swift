@@ -14,6 +14,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // Only `carousel-serve` links it; default traits off to keep builds short.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        // Already under Hummingbird; named for the router tests' in-memory channel.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // The system libgit2 (Debian: libgit2-dev 1.5.1). Nothing else lives here.
@@ -67,14 +69,14 @@ let package = Package(
         ),
         // End-to-end: runs the built `carousel` binary against temporary vaults.
         .testTarget(name: "CarouselCLITests", dependencies: ["carousel"], exclude: ["Fixtures"]),
-        // The web server: router tests in process, and a headless browser against the binary.
+        // The web server: router tests in process (no sockets), and a headless browser against the binary.
         .testTarget(
             name: "CarouselServeTests",
             dependencies: [
                 "CarouselWeb",
                 "carousel",
                 "carousel-serve",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
         ),
     ]

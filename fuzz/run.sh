@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Runs each fuzz target for N seconds: fuzz/run.sh SECONDS [TARGET...]
-# Built by `make fuzz` (libFuzzer). Seeds come from the sample vault and the test suite's
-# examples; crashes land in .build-fuzz/crashes/ and are replayed by the ordinary build
-# (`.build/debug/fuzz-card FILE`). Prints a table of executions and crashes per target.
+# Built by `make fuzz` (libFuzzer). Each run resumes from the corpus kept in the repository
+# (fuzz/corpus/TARGET, seeded from the sample vault and the test suite's examples); inputs that
+# reach new code are merged back into it at the end, so the next run starts where this one
+# stopped. Every run is added to fuzz/runs.tsv (the running total per target is in
+# docs/reliability.md). Crashes land in .build-fuzz/crashes/ and are replayed by the ordinary
+# build (`.build/debug/fuzz-card FILE`). Prints a table of executions and crashes per target.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}; shift || true
@@ -49,13 +52,24 @@ printf '| %-10s | %8s | %12s | %8s |\n' target seconds executions crashes
 printf '|%s|%s|%s|%s|\n' ------------ ---------- -------------- ----------
 status=0
 for t in "${targets[@]}"; do
-  corpus=.build-fuzz/corpus/$t; seed "$corpus" "$t"
+  kept=fuzz/corpus/$t; work=.build-fuzz/corpus/$t
+  [ -d "$kept" ] || seed "$kept" "$t"
+  mkdir -p "$work"
   touch "$out/$t.start"   # crashes saved by earlier runs are not counted again
-  "$bin/$t" "$corpus" -max_total_time="$seconds" -print_final_stats=1 -timeout=10 -rss_limit_mb=2048 \
+  # New inputs go to the scratch corpus (first directory); the kept one is read.
+  "$bin/$t" "$work" "$kept" -max_total_time="$seconds" -print_final_stats=1 -timeout=60 -rss_limit_mb=2048 \
     -artifact_prefix=.build-fuzz/crashes/"$t"- > "$out/$t.log" 2>&1
   execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$out/$t.log" | grep -o '[0-9]*$' | tail -1)
-  crashes=$(find .build-fuzz/crashes -name "$t-*" -newer "$out/$t.start" 2>/dev/null | wc -l)
+  # Crashes, leaks, time-outs and memory blow-ups count; a "slow unit" (libFuzzer's note of the
+  # slowest input, often a moment the machine was busy elsewhere) is kept but not counted.
+  crashes=$(find .build-fuzz/crashes \( -name "$t-crash-*" -o -name "$t-leak-*" -o -name "$t-timeout-*" -o -name "$t-oom-*" \) \
+    -newer "$out/$t.start" 2>/dev/null | wc -l)
   [ "$crashes" -gt 0 ] && status=1
+  # Keep only the inputs that reach code the kept corpus does not.
+  "$bin/$t" -merge=1 -timeout=60 -rss_limit_mb=2048 "$kept" "$work" > "$out/$t.merge.log" 2>&1
+  rm -rf "$work"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%d)" "$t" "$seconds" "${execs:-0}" "$crashes" \
+    "$(find "$kept" -type f | wc -l)" >> fuzz/runs.tsv
   printf '| %-10s | %8s | %12s | %8s |\n' "$t" "$seconds" "${execs:-?}" "$crashes"
 done
 [ $status -ne 0 ] && echo "Crashes saved in .build-fuzz/crashes/ — replay with .build/debug/<target> FILE"

@@ -22,8 +22,13 @@ final class BadInputTests: XCTestCase {
         XCTAssertNotEqual(show.status, 0)
         XCTAssertTrue(show.stderr.contains("cards/heavy-thing.md:3:9: error: spoons must be 1–5"), show.stderr)
 
+        XCTAssertTrue(show.stderr.contains("error: cards/heavy-thing.md cannot be used until line 3 is fixed"), show.stderr)
+
         let done = try s.carousel(["done", "heavy-thing"])
         XCTAssertNotEqual(done.status, 0)
+        // The file's error once, then what it means for the command.
+        XCTAssertEqual(done.stderr.components(separatedBy: "spoons must be 1–5").count, 2, done.stderr)
+        XCTAssertTrue(done.stderr.hasSuffix("cannot be used until line 3 is fixed; nothing was changed. `carousel doctor` lists every such file.\n"), done.stderr)
         XCTAssertEqual(try s.read("cards/heavy-thing.md"), bad, "a file that does not parse is never rewritten")
         let tracked = try s.git(["ls-files", "cards/heavy-thing.md"]).stdout
         XCTAssertEqual(tracked, "", "a file that does not parse is never committed")

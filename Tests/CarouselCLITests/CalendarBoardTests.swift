@@ -39,6 +39,18 @@ final class CalendarBoardTests: XCTestCase {
         XCTAssertEqual(month["to"] as? String, "2026-12-31")
         let entry = try XCTUnwrap(((month["days"] as? [[String: Any]])?.first?["cards"] as? [[String: Any]])?.first)
         XCTAssertEqual(Set(entry.keys), ["id", "slug", "title", "category", "done", "occurrence"])
+        // A month or a year typed as such names the period too; a flag still wins.
+        let typed = try s.carousel(["calendar", "2027-02", "--json"]).json()
+        XCTAssertEqual(typed["view"] as? String, "month")
+        XCTAssertEqual(typed["from"] as? String, "2027-02-01")
+        XCTAssertEqual(typed["to"] as? String, "2027-02-28")
+        let wholeYear = try s.carousel(["calendar", "2027", "--json"]).json()
+        XCTAssertEqual(wholeYear["view"] as? String, "year")
+        XCTAssertEqual(wholeYear["to"] as? String, "2027-12-31")
+        XCTAssertEqual(try s.carousel(["calendar", "--week", "2026-12", "--json"]).json()["from"] as? String, "2026-11-30")
+        let bad = try s.carousel(["calendar", "2026-13"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("a month (2026-12)"), bad.stderr)
     }
 
     func testCalendarOnAHandBuiltVaultIncludingALeapFebruary() throws {

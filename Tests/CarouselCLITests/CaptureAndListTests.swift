@@ -50,6 +50,12 @@ final class CaptureAndListTests: XCTestCase {
         XCTAssertFalse(heavy.isEmpty)
         let onDay = try s.carousel(["list", "--due", "on:2026-11-23", "--json"]).json().cards()
         XCTAssertTrue(onDay.allSatisfy { $0["due"] as? String == "2026-11-23" })
+        // A plain date, as people type it, is that day.
+        let tomorrow = try s.carousel(["list", "--due", "tomorrow", "--json"]).json().cards()
+        XCTAssertFalse(tomorrow.isEmpty)
+        XCTAssertTrue(tomorrow.allSatisfy { $0["due"] as? String == "2026-11-24" }, "\(tomorrow)")
+        XCTAssertEqual(tomorrow.count, try s.carousel(["list", "--due", "on:tomorrow", "--json"]).json().cards().count)
+        XCTAssertEqual(try s.carousel(["list", "--due", "someday"]).status, 2)
         let sorted = try s.carousel(["list", "--sort", "importance", "--json"]).json().cards().map { $0["importance"] as? Int ?? 0 }
         XCTAssertEqual(sorted, sorted.sorted(by: >))
         let events = try s.carousel(["list", "--kind", "event", "--json"]).json().cards()

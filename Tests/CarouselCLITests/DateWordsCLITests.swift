@@ -33,6 +33,28 @@ final class DateWordsCLITests: XCTestCase {
         XCTAssertEqual(try field(s, "plan-week", "due"), "2026-12-01")
     }
 
+    func testAnAppointmentTimeMovesWithItsDay() throws {
+        let s = try Sandbox()  // Monday 2026-11-23
+        try s.initVault()
+        XCTAssertEqual(try s.carousel(["add", "Dentist tomorrow at 3pm"]).status, 0)
+        XCTAssertEqual(try field(s, "dentist", "start"), "2026-11-24T15:00")
+        let moved = try s.carousel(["set", "dentist", "due=friday"])
+        XCTAssertEqual(moved.status, 0, moved.stderr)
+        XCTAssertTrue(moved.stdout.contains("due = friday (Fri 27 Nov)"), moved.stdout)
+        XCTAssertEqual(try field(s, "dentist", "due"), "2026-11-27")
+        XCTAssertEqual(try field(s, "dentist", "start"), "2026-11-27T15:00")
+        XCTAssertTrue(try s.carousel(["show", "dentist"]).stdout.contains("starts     15:00"))
+        // A start on another day than the due day is the person's own plan: it stays.
+        XCTAssertEqual(try s.carousel(["set", "dentist", "start=2026-11-25T09:00"]).status, 0)
+        XCTAssertEqual(try s.carousel(["set", "dentist", "due=2026-11-30"]).status, 0)
+        XCTAssertEqual(try field(s, "dentist", "start"), "2026-11-25T09:00")
+        // A series starts at its time each time.
+        XCTAssertEqual(try s.carousel(["add", "Standup every weekday at 9:30"]).status, 0)
+        let standup = try s.carousel(["show", "standup"], env: ["CAROUSEL_TODAY": "2026-11-27"]).stdout
+        XCTAssertTrue(standup.contains("starts     09:30 each time"), standup)
+        XCTAssertTrue(standup.contains("repeats    every weekday\n"), standup)
+    }
+
     func testTimesSetStart() throws {
         let s = try Sandbox()
         try s.initVault()

@@ -163,3 +163,21 @@ extension HabitCommandTests {
         XCTAssertTrue(yoga.stderr.contains("habits/yoga.md:3:7"), yoga.stderr)
     }
 }
+
+extension HabitCommandTests {
+    /// Today is not a missed day in the heat map until it is over: it shows as open, then as
+    /// "some" once a habit is checked.
+    func testTodayInTheHeatMapIsOpenNotMissed() throws {
+        let s = try Sandbox()
+        try s.initVault(sample: true)
+        func mondayRow() throws -> String {
+            let out = try s.carousel(["habits"], env: ["NO_COLOR": "1"]).stdout
+            return try XCTUnwrap(out.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("Mon ") }).description
+        }
+        let before = try mondayRow()
+        XCTAssertTrue(before.hasSuffix("- o "), before)
+        XCTAssertEqual(try s.carousel(["check", "take-medication"]).status, 0)
+        let after = try mondayRow()
+        XCTAssertTrue(after.hasSuffix("- + "), after)
+    }
+}

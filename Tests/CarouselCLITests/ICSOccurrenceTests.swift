@@ -21,10 +21,28 @@ final class ICSOccurrenceTests: XCTestCase {
         let bins = try XCTUnwrap(seen["Bins"])
         XCTAssertEqual(Array(bins.prefix(3)), ["2026-11-24", "2026-12-08", "2026-12-22"])
     }
+
+    /// A timed one-off keeps its time: an event at 19:30 for two hours, a task due at 15:00
+    /// (its start time on the due day), a series at its time each time.
+    func testTimesAreExportedWithTheirDay() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        XCTAssertEqual(try s.carousel(["add", "Concert", "--kind", "event", "--due", "2026-12-05T19:30"]).status, 0)
+        XCTAssertEqual(try s.carousel(["set", "concert", "duration=2h"]).status, 0)
+        XCTAssertEqual(try s.carousel(["add", "Dentist fri at 3pm"]).status, 0)
+        XCTAssertEqual(try s.carousel(["add", "Standup every weekday at 9:30"]).status, 0)
+        let ics = try s.carousel(["export", "--format", "ics"]).stdout.replacingOccurrences(of: "\r\n", with: "\n")
+        XCTAssertTrue(ics.contains("SUMMARY:Concert\nDTSTART:20261205T193000\nDURATION:PT2H\n"), ics)
+        XCTAssertTrue(ics.contains("SUMMARY:Dentist\nDUE:20261127T150000\n"), ics)
+        XCTAssertTrue(ics.contains("SUMMARY:Standup\nDTSTART:20261123T093000\nRRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR\n"), ics)
+        let seen = try expand(ics, from: "2026-11-23", to: "2026-12-31", in: s)
+        XCTAssertEqual(seen["Concert"], ["2026-12-05"])
+    }
 }
 
 extension XCTestCase {
-    /// The dates python's `recurring_ical_events` reads from an iCalendar text, by SUMMARY.
+    /// The dates python's `recurring_ical_events` reads from an iCalendar text, by SUMMARY
+    /// (cancelled occurrences left out, as a calendar app shows them).
     func expand(_ ics: String, from: String, to: String, in s: Sandbox) throws -> [String: [String]] {
         let probe = try Sandbox.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "import icalendar, recurring_ical_events"],
                                     env: ProcessInfo.processInfo.environment, cwd: s.root)
@@ -41,6 +59,7 @@ extension XCTestCase {
             cal = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())
             a = datetime.date.fromisoformat(sys.argv[2]); b = datetime.date.fromisoformat(sys.argv[3])
             for c in recurring_ical_events.of(cal, components=['VEVENT', 'VTODO']).between(a, b):
+                if str(c.get('STATUS', '')).upper() == 'CANCELLED': continue  # a calendar app hides it
                 d = c.get('DTSTART') or c.get('DUE')
                 v = d.dt
                 print(str(c['SUMMARY']) + '|' + (v.date() if isinstance(v, datetime.datetime) else v).isoformat())

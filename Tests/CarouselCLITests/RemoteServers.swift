@@ -40,7 +40,7 @@ final class DetachedServer {
         guard let port else { return }
         let deadline = ContinuousClock.now.advanced(by: .seconds(10))
         while !GitDaemon.canConnect(port) {
-            guard ContinuousClock.now < deadline, kill(pid, 0) == 0 else {
+            guard ContinuousClock.now < deadline, Self.isRunning(pid) else {
                 stop()
                 let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
                 throw SetupFailure("\(args[0]) did not start on port \(port): \(text)")
@@ -52,11 +52,20 @@ final class DetachedServer {
     deinit { stop() }
 
     func stop() {
-        guard kill(pid, 0) == 0 else { return }
+        guard Self.isRunning(pid) else { return }
         kill(pid, SIGTERM)
         let deadline = ContinuousClock.now.advanced(by: .seconds(5))
-        while kill(pid, 0) == 0, ContinuousClock.now < deadline { usleep(20_000) }
-        if kill(pid, 0) == 0 { kill(pid, SIGKILL) }
+        while Self.isRunning(pid), ContinuousClock.now < deadline { usleep(20_000) }
+        if Self.isRunning(pid) { kill(pid, SIGKILL) }
+    }
+
+    /// Alive and not a zombie: the server is not our child, so once it exits it waits for
+    /// whoever adopted it to reap it, and `kill(pid, 0)` keeps answering until then.
+    static func isRunning(_ pid: pid_t) -> Bool {
+        guard kill(pid, 0) == 0 else { return false }
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return true }
+        return !stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
     }
 }
 
@@ -87,7 +96,7 @@ final class SSHServer {
         // sshd run as root wants its privilege-separation folder.
         try? FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true)
         try shellRun(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", hostKey.path], cwd: root)
-        FileManager.default.createFile(atPath: root.appendingPathComponent("authorized_keys").path, contents: nil)
+        _ = FileManager.default.createFile(atPath: root.appendingPathComponent("authorized_keys").path, contents: nil)
         let config = """
             Port \(port)
             ListenAddress 127.0.0.1

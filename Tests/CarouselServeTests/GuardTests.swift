@@ -2,7 +2,6 @@ import CarouselCore
 @testable import CarouselWeb
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import XCTest
 
 /// The router without sockets: who gets in, and that a refused request changes nothing.

@@ -3,7 +3,6 @@ import CarouselCore
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import XCTest
 
 /// `POST /reminders`, which an open page with "Remind me here" on polls: it needs the token, and

@@ -2,7 +2,6 @@ import CarouselCore
 @testable import CarouselWeb
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import XCTest
 
 /// Attachments shown on a card's page, and the page's celebration when a check makes the day count.
@@ -44,6 +43,20 @@ final class SeedPageTests: XCTestCase {
                 try await client.execute(uri: uri, method: .get, headers: cookie) { r in XCTAssertEqual(r.status, .notFound, uri) }
             }
             try await client.execute(uri: "/attachments/\(id)/leaf-photo.png", method: .get) { r in XCTAssertEqual(r.status, .unauthorized) }
+        }
+    }
+
+    func testACardPageShowsTagsInTheirColourAndIcon() async throws {
+        let box = try WebSandbox()
+        try box.initVault()
+        let settings = try box.read("carousel.yaml")
+        try box.write("carousel.yaml", settings + "\ntags:\n  family: {color: red, icon: \"👪\"}\n")
+        let access = Access(hosts: ["localhost"])
+        try await makeApp(box, access: access).test(.router) { client in
+            try await client.execute(uri: "/cards/call-mum", method: .get, headers: [.cookie: "\(Access.cookieName)=\(access.token)"]) { r in
+                let html = String(buffer: r.body)
+                XCTAssertTrue(html.contains("<span class=\"tag tag-red\">👪 #family</span>"), html)
+            }
         }
     }
 

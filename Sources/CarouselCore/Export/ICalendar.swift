@@ -1,4 +1,5 @@
-/// RFC 5545 text for a vault's cards: dated tasks as VTODO, events as all-day VEVENT, repeating
+/// RFC 5545 text for a vault's cards: dated tasks as VTODO, events as VEVENT (all-day, or at
+/// their time with their duration), repeating
 /// cards with RRULE and EXDATE, `remind:` as VALARM. Lines end in CRLF and fold at 75 octets.
 public enum ICalendar {
     /// One card and what the file holds beyond `Card`.
@@ -43,7 +44,8 @@ public enum ICalendar {
                 : rule.occurrences(anchor: start, from: start, limit: 1).first ?? start
             // A card with a time of day repeats at that time (floating local time); EXDATE and
             // RDATE then carry the same time, as RFC 5545 wants them of DTSTART's type.
-            let time = c.due?.minutes
+            // `start:` holds the time of a series added as "every weekday at 9:30".
+            let time = c.due?.minutes ?? c.start?.minutes
             func at(_ d: Day) -> String { time.map { dateValue(DateValue(day: d, minutes: $0)) } ?? ";VALUE=DATE:\(d.basicISO)" }
             func list(_ days: [Day]) -> String {
                 let values = days.map { String(at($0).drop { $0 != ":" }.dropFirst()) }
@@ -59,8 +61,15 @@ public enum ICalendar {
             if !excluded.isEmpty { out.append("EXDATE" + list(excluded)) }
             let extra = Set(c.alsoDates).subtracting(c.exceptDates).sorted()
             if !extra.isEmpty { out.append("RDATE" + list(extra)) }
-        } else if let due = c.due {
-            if isEvent {
+        } else if var due = c.due {
+            // A start time on the due day ("dinner fri 7pm") is the time it happens or is due.
+            if due.minutes == nil, let start = c.start, start.day == due.day, let m = start.minutes { due = DateValue(day: due.day, minutes: m) }
+            if isEvent, due.minutes != nil {
+                out.append("DTSTART" + dateValue(due))
+                if let m = c.duration.flatMap({ TimelineView.minutes(duration: $0) }), m > 0 {
+                    out.append("DURATION:PT" + (m >= 60 ? "\(m / 60)H" : "") + (m % 60 > 0 ? "\(m % 60)M" : ""))
+                }
+            } else if isEvent {
                 out.append("DTSTART;VALUE=DATE:\(due.day.basicISO)")
                 out.append("DTEND;VALUE=DATE:\(due.day.adding(days: 1).basicISO)")
             } else {

@@ -27,6 +27,7 @@ public enum ICalendarImport {
         var props: [Property] = []
         var alarms: [[Property]] = []
         var begin = 0
+        var overrides: [Override] = []
         for (text, n) in lines where !text.isEmpty {
             guard let p = property(text, line: n) else {
                 throw ImportError(line: n, message: "this line has no \":\" between its name and value")
@@ -42,7 +43,9 @@ public enum ICalendarImport {
                     throw ImportError(line: n, message: "END:\(p.value) does not close BEGIN:\(stack.last ?? "nothing")")
                 }
                 stack.removeLast()
-                if ["VEVENT", "VTODO"].contains(p.value.uppercased()) {
+                if ["VEVENT", "VTODO"].contains(p.value.uppercased()), props.contains(where: { $0.name == "RECURRENCE-ID" }) {
+                    overrides.append(Override(props: props, alarms: alarms, isEvent: p.value.uppercased() == "VEVENT", line: begin))
+                } else if ["VEVENT", "VTODO"].contains(p.value.uppercased()) {
                     if let item = item(props, alarms: alarms, isEvent: p.value.uppercased() == "VEVENT", line: begin,
                                        zones: zones, notes: &plan.notes) {
                         plan.items.append(item)
@@ -57,6 +60,7 @@ public enum ICalendarImport {
             }
         }
         if let open = stack.last { throw ImportError(line: lines.last?.line ?? 1, message: "BEGIN:\(open) is never closed") }
+        for o in overrides { apply(o, to: &plan, zones: zones) }
         return plan
     }
 
@@ -127,7 +131,7 @@ public enum ICalendarImport {
 
     static let known: Set<String> = ["UID", "SUMMARY", "DESCRIPTION", "CATEGORIES", "PRIORITY", "CREATED", "DTSTART", "DTEND",
                                      "DURATION", "DUE", "STATUS", "LOCATION", "COMPLETED", "RRULE", "EXDATE", "RDATE", "DTSTAMP",
-                                     "LAST-MODIFIED", "SEQUENCE", "TRANSP", "CLASS", "PERCENT-COMPLETE"]
+                                     "LAST-MODIFIED", "SEQUENCE", "TRANSP", "CLASS", "PERCENT-COMPLETE", "RECURRENCE-ID"]
 
     // MARK: Lines
 

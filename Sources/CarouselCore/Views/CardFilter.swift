@@ -40,7 +40,10 @@ public struct CardFilter: Sendable, Equatable {
     /// `before:2026-12-01`, `after:friday`, `on:today`, `by:eow` (dates as `DateWords` reads them).
     public static func dueTest(_ text: String, today: Day, weekStart: Int = 1) -> DueTest? {
         let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
-        guard parts.count == 2, let d = DateInput.parse(parts[1], today: today, weekStart: weekStart)?.day else { return nil }
+        guard parts.count == 2, let d = DateInput.parse(parts[1], today: today, weekStart: weekStart)?.day else {
+            // A plain date, as people type it: `--due tomorrow` is on that day.
+            return DateInput.parse(text, today: today, weekStart: weekStart).map { .on($0.day) }
+        }
         switch parts[0].lowercased() {
         case "before": return DateWords.isEnd(parts[1]) ? .by(d) : .before(d)
         case "after": return .after(d)

@@ -76,6 +76,11 @@ extension Workspace {
                 throw .invalidValue(field: a.field, message: "expected \(DateInput.help), found \"\(v)\"")
             }
             let date = reading.value
+            // A start time on the old due day (an appointment: "dentist tue 3pm") moves with the due day.
+            if a.field == "due", let old = file.card.due, let start = file.card.start, start.minutes != nil,
+               start.day == old.day, date.day != old.day, !reading.spokenTime {
+                file.set("start", string: DateValue(day: date.day, minutes: start.minutes).description)
+            }
             if a.field == "due" && reading.spokenTime {
                 // A time said in words ("friday 3pm") places the card on the timeline: it sets start.
                 file.set("due", string: date.day.iso)

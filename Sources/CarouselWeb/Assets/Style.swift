@@ -132,6 +132,10 @@ form.note { display: flex; flex-direction: column; gap: .5rem; max-width: 36rem;
 form.note .button { align-self: flex-start; }
 dl.fields { display: grid; grid-template-columns: max-content 1fr; gap: .3rem 1rem; }
 dl.fields dt { color: var(--muted); }
+.tag { display: inline-block; padding: 0 .5rem; margin: 0 .35rem .25rem 0; border: 2px solid var(--line); border-radius: 999px; }
+.tag-black { border-color: var(--fg); } .tag-red { border-color: #d0453a; } .tag-green { border-color: #3e9a4c; }
+.tag-yellow { border-color: #d9a400; } .tag-blue { border-color: #3f6fd0; } .tag-magenta { border-color: #b84aa8; }
+.tag-cyan { border-color: #1f9aa8; } .tag-white { border-color: var(--free); }
 .body { background: var(--card); border: 1px solid var(--line); border-radius: .75rem; padding: .5rem 1.25rem; margin: 1rem 0; }
 ol.history { padding-left: 1.25rem; } ol.history ul.fields { font-size: .85rem; color: var(--muted); }
 .set { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin: .75rem 0; }

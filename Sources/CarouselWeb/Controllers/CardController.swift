@@ -59,11 +59,20 @@ struct CardController {
         return [
             H.el("h1", [:], (card.icon.map { $0 + " " } ?? "") + card.title),
             H.el("div", ["class": "actions"], actions),
-            H.el("dl", ["class": "fields"], rows.flatMap { [H.el("dt", [:], $0.0), H.el("dd", [:], $0.1)] }),
+            H.el("dl", ["class": "fields"], rows.flatMap { row -> [HTML] in
+                // Tags wear their colour and icon from carousel.yaml, as on the terminal.
+                guard row.0 == "tags" else { return [H.el("dt", [:], row.0), H.el("dd", [:], row.1)] }
+                return [H.el("dt", [:], "tags"), H.el("dd", [:], card.tags.map { Self.tag($0, state.snapshot.settings.tagStyles) })]
+            }),
             setForm,
             file.document.body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? .empty
                 : H.el("article", ["class": "body"], [Markdown.render(file.document.body)]),
             Pages.section("History", [log.isEmpty ? Pages.muted("Not committed yet.") : H.el("ol", ["class": "history"], log)]),
         ]
+    }
+
+    static func tag(_ name: String, _ styles: [String: TagStyle]) -> HTML {
+        let style = styles[name.lowercased()]
+        return H.el("span", ["class": "tag" + (style?.color.map { " tag-" + $0 } ?? "")], (style?.icon.map { $0 + " " } ?? "") + "#" + name)
     }
 }

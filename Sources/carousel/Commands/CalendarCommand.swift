@@ -9,23 +9,37 @@ struct CalendarCommand: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Flag(help: "Which period to show (default --week).")
-    var period: CalendarView.Period = .week
+    @Flag(help: "Which period to show (default --week, or the month or year DATE names).")
+    var period: CalendarView.Period?
 
-    @Argument(help: "A date in the period to show (default today): \(DateInput.help).")
+    @Argument(help: "A date in the period to show (default today): \(DateInput.help); or a month (2026-12) or a year (2027).")
     var date: String?
 
     func validate() throws {
-        if let date, DateInput.parse(date, today: Day(year: 2000, month: 1, day: 1)!) == nil {
-            throw ValidationError("DATE must be \(DateInput.help); found \"\(date)\"")
+        if let date, Self.monthOrYear(date) == nil, DateInput.parse(date, today: Day(year: 2000, month: 1, day: 1)!) == nil {
+            throw ValidationError("DATE must be \(DateInput.help), a month (2026-12) or a year (2027); found \"\(date)\"")
         }
+    }
+
+    /// `2026-12` is that month and `2027` that year: their first day, and the period they name.
+    static func monthOrYear(_ text: String) -> (day: Day, period: CalendarView.Period)? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              parts.first?.count == 4, let year = Int(parts[0]) else { return nil }
+        if parts.count == 1, let day = Day(year: year, month: 1, day: 1) { return (day, .year) }
+        if parts.count == 2, parts[1].count <= 2, let month = Int(parts[1]), let day = Day(year: year, month: month, day: 1) {
+            return (day, .month)
+        }
+        return nil
     }
 
     func run() throws {
         try reporting {
             let ws = try options.workspace(writing: false)
             printDiagnostics(ws)
-            let focus = date.flatMap { DateInput.parse($0, today: ws.today, weekStart: ws.settings.weekStart)?.day } ?? ws.today
+            let named = date.flatMap(Self.monthOrYear)
+            let period = period ?? named?.period ?? .week
+            let focus = named?.day ?? date.flatMap { DateInput.parse($0, today: ws.today, weekStart: ws.settings.weekStart)?.day } ?? ws.today
             // Only the cards that can land in the shown range are read from the index.
             let (from, to) = CalendarView.range(period, around: focus, weekStart: ws.settings.weekStart)
             let view = CalendarView.make(try ws.snapshot(placedFrom: from, to: to), period: period, date: focus)

@@ -51,8 +51,14 @@ struct Show: ParsableCommand {
             row("tags", card.tags.map(t.tag).joined(separator: " "))
             row("due", Occurrence.dueDay(of: card, today: ws.today).map {
                 Words.shortDate($0) + (card.due?.timeText.map { " " + $0 } ?? "") + "  (" + Words.cardDue(card, today: ws.today) + ")" })
+            row("starts", card.start.map { s in
+                // A series starts at that time of day each time; a one-off on that day, or on its own day.
+                if card.repeatRule != nil, let time = s.timeText { return time + " each time" }
+                return (s.day == card.due?.day ? "" : Words.shortDate(s.day)) + (s.timeText.map { (s.day == card.due?.day ? "" : " ") + $0 } ?? "") })
+            row("waits", card.wait.map { "until " + Words.shortDate($0) })
             if let rule = card.repeatRule {
-                row("repeats", rule + ((try? RecurrenceRule.parse(rule)).map { "  (\($0.summary))" } ?? ""))
+                let summary = (try? RecurrenceRule.parse(rule))?.summary
+                row("repeats", rule + (summary.map { $0.lowercased() == rule.lowercased() ? "" : "  (\($0))" } ?? ""))
                 row("completed", card.completed.suffix(7).map(\.iso).joined(separator: ", "))
             }
             if let p = card.parent {

@@ -11,7 +11,7 @@ struct ListFilters: ParsableArguments {
     @Option(help: "Only cards in this category.")
     var category: String?
 
-    @Option(help: "before:DATE, after:DATE, on:DATE or by:DATE (on or before); dates as --due takes them, e.g. before:eow.")
+    @Option(help: "DATE (that day), before:DATE, after:DATE, on:DATE or by:DATE (on or before); dates as --due takes them, e.g. before:eow.")
     var due: String?
 
     @Flag(help: "Only overdue cards: open one-off tasks and ideas whose due date has passed (never events, done cards or repeating cards).")
@@ -50,7 +50,7 @@ struct ListFilters: ParsableArguments {
         if let limit, limit < 0 { throw ValidationError("--limit must be 0 (all) or more, found \(limit)") }
         if open && done { throw ValidationError("--open and --done together match nothing; pick one") }
         if let due, CardFilter.dueTest(due, today: Day(dayNumber: 0)) == nil {
-            throw ValidationError("--due must be before:DATE, after:DATE, on:DATE or by:DATE, found \"\(due)\"")
+            throw ValidationError("--due must be DATE, before:DATE, after:DATE, on:DATE or by:DATE, found \"\(due)\"")
         }
         for (name, value) in [("--spoons", spoons), ("--importance", importance)] {
             if let value, CardFilter.range(value) == nil {

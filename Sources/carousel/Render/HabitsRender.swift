@@ -104,10 +104,14 @@ enum HabitsRender {
         guard let first = days.first else { return [] }
         let columns = (days.count + 6) / 7
         var rows = [String](repeating: "", count: 7)
-        for (i, day) in days.enumerated() where i / 7 < columns { rows[(i + first.date.weekday - 1) % 7] += cell(day, t) }
+        for (i, day) in days.enumerated() where i / 7 < columns {
+            // Today is not missed yet: until something is done it shows as open.
+            let open = i == days.count - 1 && day.completed == 0 && day.counted > 0
+            rows[(i + first.date.weekday - 1) % 7] += open ? (t.color ? t.paint("□", "38;5;240") + " " : "o ") : cell(day, t)
+        }
         var out = ["  " + t.dim("last \(columns) weeks, oldest on the left")]
         for (i, row) in rows.enumerated() { out.append("  " + t.dim(Words.weekdays[i]) + " " + row) }
-        out.append("  " + t.dim(t.color ? "less " : "· none  - missed  + some  * counts  # all   "))
+        out.append("  " + t.dim(t.color ? "less " : "· none  - missed  + some  * counts  # all  o today, open   "))
         if t.color { out[out.count - 1] += ["236", "22", "28", "34", "46"].map { t.paint("■", "38;5;\($0)") }.joined(separator: " ") + t.dim(" more") }
         return out
     }

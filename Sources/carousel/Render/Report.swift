@@ -24,7 +24,10 @@ func message(for error: CarouselError) -> String {
     let t = Terminal.current
     switch error {
     case let .invalidFile(diag):
-        return diag.description
+        // The file's own error (once), then what it means for this command.
+        let said = printedErrors.withLock { $0.contains { $0.contains(diag.description) } }
+        return (said ? "" : diag.description + "\n") + t.red("error:")
+            + " \(diag.path) cannot be used until line \(diag.line) is fixed; nothing was changed. `carousel doctor` lists every such file."
     default:
         return t.red("error:") + " " + (error.errorDescription ?? "\(error)")
     }

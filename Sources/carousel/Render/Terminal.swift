@@ -1,3 +1,4 @@
+import Synchronization
 import CarouselCore
 import Foundation
 #if canImport(Glibc)
@@ -62,8 +63,12 @@ struct Terminal {
 
 /// Writes to standard error.
 func printError(_ text: String) {
+    printedErrors.withLock { _ = $0.insert(text) }
     FileHandle.standardError.write(Data(VisibleText.escape(text + "\n", keepingColor: Terminal.current.color).utf8))
 }
+
+/// What this run has already said on standard error, so a final error does not repeat it.
+let printedErrors = Mutex<Set<String>>([])
 
 /// Display width of text in a terminal: wide characters and emoji take two columns.
 func displayWidth(_ text: String) -> Int {

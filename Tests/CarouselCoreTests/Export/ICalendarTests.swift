@@ -41,13 +41,18 @@ final class ICalendarTests: XCTestCase {
         XCTAssertTrue(ics.contains("DTSTART;VALUE=DATE:20261110\r\nRRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH;UNTIL=20261230\r\nEXDATE;VALUE=DATE:20261112\r\n"), ics)
     }
 
-    func testEventsAreAllDayAndUndatedCardsAreLeftOut() {
+    func testEventsAreAllDayOrAtTheirTimeAndUndatedCardsAreLeftOut() {
         var e = card("Concert", id: "E1")
         e.kind = .event
         e.due = DateValue(day: Day(iso: "2026-12-05")!, minutes: 19 * 60)
-        let ics = ICalendar.render([.init(card: e, body: ""), .init(card: card("Someday", id: "S1"), body: "")], today: today)
+        var fair = card("Fair", id: "F1")
+        fair.kind = .event
+        fair.due = DateValue(day: Day(iso: "2026-12-06")!)
+        let ics = ICalendar.render([.init(card: e, body: ""), .init(card: fair, body: ""), .init(card: card("Someday", id: "S1"), body: "")],
+                                   today: today)
         XCTAssertTrue(ics.contains("BEGIN:VEVENT\r\nUID:E1@carousel"))
-        XCTAssertTrue(ics.contains("DTSTART;VALUE=DATE:20261205\r\nDTEND;VALUE=DATE:20261206\r\n"))
+        XCTAssertTrue(ics.contains("SUMMARY:Concert\r\nDTSTART:20261205T190000\r\nPRIORITY"), ics)
+        XCTAssertTrue(ics.contains("DTSTART;VALUE=DATE:20261206\r\nDTEND;VALUE=DATE:20261207\r\n"), ics)
         XCTAssertFalse(ics.contains("S1@carousel"))
     }
 

@@ -1,0 +1,48 @@
+/// One occurrence of a series changed on its own (RFC 5545 `RECURRENCE-ID`): the same `UID` as
+/// the series, the original date in `RECURRENCE-ID`, and what it became.
+///
+/// The series skips the original day (`except:`). A cancelled occurrence is only that. A moved one
+/// with the series' title and time of day comes back on its new day (`also:`); one whose title or
+/// time changed becomes its own one-off card (import key `ics:UID@DAY`), so the calendar shows it
+/// as the file says.
+extension ICalendarImport {
+    struct Override {
+        var props: [Property]
+        var alarms: [[Property]]
+        var isEvent: Bool
+        var line: Int
+    }
+
+    static func apply(_ o: Override, to plan: inout ImportPlan, zones: Zones) {
+        func first(_ name: String) -> Property? { o.props.first { $0.name == name } }
+        let uid = first("UID")?.value ?? ""
+        guard let rid = first("RECURRENCE-ID"), let original = date(rid, zones)?.day else {
+            plan.notes.append("line \(o.line): RECURRENCE-ID \(first("RECURRENCE-ID")?.value ?? "") cannot be read; skipped")
+            return
+        }
+        var props = o.props.filter { !["RRULE", "EXDATE", "RDATE"].contains($0.name) }
+        if !props.contains(where: { $0.name == "DTSTART" }) { props.append(Property(name: "DTSTART", params: rid.params, value: rid.value, line: rid.line)) }
+        guard var moved = item(props, alarms: o.alarms, isEvent: o.isEvent, line: o.line, zones: zones, notes: &plan.notes) else { return }
+        moved.key = "ics:\(uid)@\(original.iso)"
+        let cancelled = first("STATUS")?.value.uppercased() == "CANCELLED"
+        if rid.params["RANGE"]?.uppercased() == "THISANDFUTURE" {
+            plan.notes.append("line \(rid.line): \(moved.title): RANGE=THISANDFUTURE is applied to the occurrence of \(original.iso) only")
+        }
+        guard let m = plan.items.firstIndex(where: { $0.key == "ics:" + uid && $0.repeatRule != nil }) else {
+            if cancelled { return }
+            plan.notes.append("line \(o.line): \(moved.title): the series this occurrence of \(original.iso) belongs to is not in the file; imported as a one-off")
+            plan.items.append(moved)
+            return
+        }
+        var series = plan.items[m]
+        series.exceptDates = Array(Set(series.exceptDates + [original])).sorted()
+        if !cancelled, let day = moved.due?.day {
+            if moved.title == series.title, moved.due?.minutes == series.due?.minutes {
+                series.alsoDates = Array(Set(series.alsoDates + [day])).sorted()
+            } else {
+                plan.items.append(moved)
+            }
+        }
+        plan.items[m] = series
+    }
+}
