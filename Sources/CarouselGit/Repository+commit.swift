@@ -64,6 +64,7 @@ extension Repository {
         let finalMessage = cleaned.ptr.map { String(cString: $0) } ?? message
 
         var commitID = git_oid()
+        var lastError = "no reason given"
         var parents: [OpaquePointer?] = (parent.map { [$0] } ?? []) + (second.map { [$0] } ?? [])
         try signature.withGitSignature { author in
             try (committer ?? signature).withGitSignature { committer in
@@ -71,7 +72,16 @@ extension Repository {
                 try check(git_commit_create(&commitID, pointer, nil, author, committer, nil, finalMessage, tree,
                                             parents.count, &parents),
                           "git_commit_create")
+                if let error = git_error_last(), let text = error.pointee.message { lastError = String(cString: text) }
             }
+        }
+        // libgit2 can report success for a commit whose object never reached a full disk: the
+        // change counts as committed only when the commit object is there, and then HEAD names it.
+        var written: OpaquePointer?
+        let found = git_commit_lookup(&written, pointer, &commitID) == 0
+        git_commit_free(written)
+        guard found else {
+            throw GitError(code: -1, function: "git_commit_create", message: "the commit was not written: \(lastError)")
         }
         // libgit2 fsyncs each object and its `objects/xx` folder, but not `objects/` itself, which
         // holds the name of a folder it has just made: without this a power cut can lose the folder
@@ -79,6 +89,9 @@ extension Repository {
         try FileSync.folder((gitDirectory as NSString).appendingPathComponent("objects"))
         try moveHead(to: &commitID, from: parent.flatMap { git_commit_id($0)?.pointee }, message: finalMessage,
                      parents: parents.count)
+        guard var head = try headOID(), git_oid_equal(&head, &commitID) != 0 else {
+            throw GitError(code: -1, function: "git_commit_create", message: "the branch was not moved to the new commit: \(lastError)")
+        }
         return ObjectID(commitID)
     }
 
@@ -132,6 +145,19 @@ extension Repository {
             updates.append(update)
         }
         try check(git_tree_create_updated(&out, pointer, baseTree, updates.count, &updates), "git_tree_create_updated")
+        // libgit2 can answer with the old tree when writing a new one failed (a full disk):
+        // the same tree is right only when every update was already so.
+        guard let baseID = git_tree_id(baseTree), git_oid_equal(&out, baseID) != 0 else { return }
+        for var update in updates {
+            var existing: OpaquePointer?
+            let found = git_tree_entry_bypath(&existing, baseTree, update.path) == 0
+            defer { git_tree_entry_free(existing) }
+            if update.action == GIT_TREE_UPDATE_UPSERT, found, let id = git_tree_entry_id(existing),
+               git_oid_equal(id, &update.id) != 0 { continue }
+            var reason = "no reason given"
+            if let error = git_error_last(), let text = error.pointee.message { reason = String(cString: text) }
+            throw GitError(code: -1, function: "git_tree_create_updated", message: "the new tree was not written: \(reason)")
+        }
     }
 
     /// lstat-style check, so a dangling symlink still counts as present.

@@ -32,7 +32,4 @@ extension Repository {
         try check(git_index_write(fresh), "git_index_write")
         return true
     }
-
-    /// The `.git` folder.
-    var gitDirectory: String { String(cString: git_repository_path(pointer)) }
 }

@@ -20,6 +20,14 @@ public final class Repository {
         self.workdir = path
     }
 
+    /// The repository's own folder (`.git`, or where a `.git` file points), with no trailing slash.
+    public var gitDirectory: String {
+        guard let raw = git_repository_path(pointer) else { return workdir + "/.git" }
+        var path = String(cString: raw)
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        return path
+    }
+
     deinit {
         git_repository_free(pointer)
     }

@@ -73,12 +73,7 @@ enum CrashRecovery {
     /// short wait cannot belong to a running `carousel` (we hold the vault lock); a git command
     /// run by hand would have finished.
     static func clearStaleGitLocks(_ vault: Vault) -> [String] {
-        let git = vault.url(".git")
-        var candidates = [git + "/index.lock", git + "/HEAD.lock", git + "/packed-refs.lock"]
-        if let heads = FileManager.default.enumerator(atPath: git + "/refs") {
-            for case let name as String in heads where name.hasSuffix(".lock") { candidates.append(git + "/refs/" + name) }
-        }
-        let present = candidates.filter { FileManager.default.fileExists(atPath: $0) }
+        let present = gitLocks(vault)
         guard !present.isEmpty else { return [] }
         let deadline = Date().addingTimeInterval(1.0)
         while Date() < deadline, present.contains(where: { FileManager.default.fileExists(atPath: $0) }) {
@@ -91,6 +86,22 @@ enum CrashRecovery {
             }
         }
         return removed
+    }
+
+    /// git's lock files that exist now (HEAD, the index, packed refs, any ref).
+    static func gitLocks(_ vault: Vault) -> [String] {
+        let git = vault.url(".git")
+        var candidates = [git + "/index.lock", git + "/HEAD.lock", git + "/packed-refs.lock"]
+        if let heads = FileManager.default.enumerator(atPath: git + "/refs") {
+            for case let name as String in heads where name.hasSuffix(".lock") { candidates.append(git + "/refs/" + name) }
+        }
+        return candidates.filter { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// Whether a change was cut short (its intent is still recorded) or git left a lock behind:
+    /// then the next change takes the full path that finishes or clears them.
+    static func hasUnfinishedWork(_ vault: Vault) -> Bool {
+        readIntent(vault) != nil || !gitLocks(vault).isEmpty
     }
 
     /// Removes `.carousel-tmp-PID-N` files whose writer (PID) is gone: half of a save that was

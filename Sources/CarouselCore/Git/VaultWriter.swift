@@ -166,6 +166,15 @@ public final class VaultWriter {
         return nil
     }
 
+    /// The repository's folder, for `CleanMark`.
+    var gitDirectory: String { repository.gitDirectory }
+
+    /// Whether git's index holds exactly HEAD (nothing staged); false when it cannot be read.
+    func indexMatchesHead() -> Bool { (try? repository.indexMatchesHead()) ?? false }
+
+    /// HEAD's commit id in hex; nil on an unborn branch or when it cannot be read.
+    func headHex() -> String? { (try? repository.headID())??.hex }
+
     /// Commits edits made outside Carousel (in a text editor, or a write cut short) as their own
     /// commit, before a command adds its own. Files that do not parse are left uncommitted and
     /// returned, so a broken file never enters the history.

@@ -75,6 +75,9 @@ public final class CardIndex {
             .contains(error.resultCode.primaryResultCode)
     }
 
+    /// The entries of `cards/` the last refresh met but does not read (`CleanMark`).
+    var cardOthers: [String] = []
+
     /// Whether this command's index is in memory because the one on disk could not be used.
     public private(set) var inMemory = false
 
@@ -126,9 +129,11 @@ public final class CardIndex {
             try db.execute(sql: "DROP TABLE IF EXISTS cards")
             try db.execute(sql: CardRow.createTable)
             for sql in CardRow.createIndexes { try db.execute(sql: sql) }
+            try db.execute(sql: "DROP TABLE IF EXISTS clean_mark")
             try db.execute(sql: "PRAGMA user_version = \(CardIndex.schemaVersion)")
             return true
         }
+        try queue.writeWithoutTransaction { db in try db.execute(sql: CardIndex.createCleanTable) }
         if changed { rebuilt = true }
     }
 
@@ -158,6 +163,7 @@ public final class CardIndex {
         let listing = FileSystem.markdownListing(root: vault.root, dir: Vault.cardsDir)
         let paths = listing.files
         let linkWarnings = listing.skipped.map { Vault.skippedLinkDiagnostic($0.path, $0.destination) }
+        cardOthers = listing.others + listing.skipped.map(\.path)
         var stats = RefreshStats(files: paths.count, rebuilt: rebuilt)
         let stamps = FileSystem.stamps(root: vault.root, paths)
         do {
@@ -178,13 +184,17 @@ public final class CardIndex {
                     }
                     pending.append((path, stamp))
                 }
-                let parsed = CardIndex.parseAll(pending, vault: vault, progress: progress)
                 let changed = pending.map(\.path)
                 try CardIndex.forgetText(db, paths: changed)
-                let insert = try db.makeStatement(sql: CardRow.upsert)
-                for row in parsed { try insert.execute(arguments: row.arguments) }
+                if stored.isEmpty, pending.count > 2000 {
+                    // A cold index: rows first, then each index built once.
+                    try CardIndex.withoutIndexes(db) { try CardIndex.store(pending, vault: vault, db: db, progress: progress) }
+                } else {
+                    try CardIndex.store(pending, vault: vault, db: db, progress: progress)
+                }
                 try CardIndex.learnText(db, paths: changed)
                 stats.parsed = pending.count
+                if !pending.isEmpty || present < stored.count { try db.execute(sql: "DELETE FROM clean_mark") }
                 if present < stored.count {
                     var listed = Set<String>(minimumCapacity: paths.count)
                     for (path, stamp) in zip(paths, stamps) where stamp != nil { listed.insert(path) }

@@ -140,6 +140,11 @@ struct CardRow {
 
     /// The text after the closing `---` (or `...`) of the front-matter; the whole text without one.
     static func body(of text: String) -> String {
+        byteBody(of: text) ?? lineBody(of: text)
+    }
+
+    /// `body(of:)` line by line, for any line ends.
+    static func lineBody(of text: String) -> String {
         let text = TextLines.withoutBOM(text)
         guard text.hasPrefix("---") else { return text }
         var lines = TextLines.split(text, keepTrailingEmpty: true).dropFirst()[...]
@@ -149,6 +154,35 @@ struct CardRow {
             if t == "---" || t == "..." { return lines.joined(separator: "\n") }
         }
         return ""
+    }
+
+    /// `body(of:)` read from the bytes, for text whose lines end in LF only (nearly every card):
+    /// the same result without splitting the text into lines. Nil for text with a CR, and for a
+    /// closing line that is not plain ASCII (then trimming follows Unicode's rules, as above).
+    static func byteBody(of text: String) -> String? {
+        var text = text
+        return text.withUTF8 { all -> String? in
+            var bytes = all[...]
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+            // A CR, or a mark that could join the first character to the one before: the slow way.
+            guard !bytes.contains(0x0D), (bytes.first ?? 0) < 0x80 else { return nil }
+            guard bytes.starts(with: [0x2D, 0x2D, 0x2D]) else { return String(decoding: bytes, as: UTF8.self) }
+            guard bytes.count == 3 || bytes[bytes.startIndex + 3] < 0x80 else { return nil }
+            // Skip the opening line, then look at each line for a lone `---` or `...`.
+            guard var start = bytes.firstIndex(of: 0x0A).map({ $0 + 1 }) else { return "" }
+            while start < bytes.endIndex {
+                let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.endIndex
+                var line = bytes[start..<end]
+                guard line.allSatisfy({ $0 < 0x80 }) else { return nil }
+                while let b = line.first, b == 0x20 || b == 0x09 { line = line.dropFirst() }
+                while let b = line.last, b == 0x20 || b == 0x09 { line = line.dropLast() }
+                if line.elementsEqual([0x2D, 0x2D, 0x2D]) || line.elementsEqual([0x2E, 0x2E, 0x2E]) {
+                    return end < bytes.endIndex ? String(decoding: bytes[(end + 1)...], as: UTF8.self) : ""
+                }
+                start = end + 1
+            }
+            return ""
+        }
     }
 
     // Lists are stored joined by the ASCII unit separator, which no YAML scalar here contains.

@@ -73,16 +73,20 @@ public enum FileSystem {
 
     /// The `*.md` files under `dir`, and the links that were skipped because they lead out of
     /// the vault (or into `.git/` or `.carousel/`), with where they lead.
-    public static func markdownListing(root: String, dir: String) -> (files: [String], skipped: [(path: String, destination: Vault.Destination)]) {
+    /// `others` is every other entry met on the way (hidden names, which are not entered, and
+    /// files that are not `*.md`): what git sees there but the index does not, so the quick
+    /// "nothing changed since the last commit" check (`CleanMark`) can stat them too.
+    public static func markdownListing(root: String, dir: String) -> (files: [String], skipped: [(path: String, destination: Vault.Destination)], others: [String]) {
         var listing = Listing()
         let realRoot = realPath(root) ?? root
         walk(root: root, realRoot: realRoot, relative: dir, into: &listing)
-        return (listing.files.sorted(), listing.skipped.sorted { $0.path < $1.path })
+        return (listing.files.sorted(), listing.skipped.sorted { $0.path < $1.path }, listing.others)
     }
 
     private struct Listing {
         var files: [String] = []
         var skipped: [(path: String, destination: Vault.Destination)] = []
+        var others: [String] = []
     }
 
     /// Where a canonical path lies relative to the real root: the one rule `Vault` applies too.
@@ -122,8 +126,12 @@ public enum FileSystem {
             let name = withUnsafePointer(to: entry.pointee.d_name) {
                 $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
             }
-            if name.hasPrefix(".") { continue }
+            if name == "." || name == ".." { continue }
             let rel = relative + "/" + name
+            if name.hasPrefix(".") {
+                listing.others.append(rel)
+                continue
+            }
             var type = entry.pointee.d_type
             if type == UInt8(DT_UNKNOWN) {
                 var st = stat()
@@ -142,6 +150,8 @@ public enum FileSystem {
             } else if name.hasSuffix(".md"), type == UInt8(DT_LNK) {
                 let destination = destination(ofReal: realPath(root + "/" + rel), realRoot: realRoot)
                 if case .inside = destination { listing.files.append(rel) } else { listing.skipped.append((rel, destination)) }
+            } else {
+                listing.others.append(rel)
             }
         }
     }

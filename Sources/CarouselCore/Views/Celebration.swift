@@ -43,7 +43,7 @@ public struct Celebration: Sendable, Equatable {
     /// Remembers that `day` was celebrated here.
     public static func markShown(_ day: Day, vault: Vault) {
         guard let folder = try? vault.stateFolder() else { return }
-        try? FileSystem.writeAtomically(day.iso + "\n", to: folder + "/" + stateFile)
+        _ = try? FileSystem.writeAtomically(day.iso + "\n", to: folder + "/" + stateFile)
     }
 }
 

@@ -77,6 +77,9 @@ public final class Workspace {
     /// Whether this account cannot write the vault (views still work).
     public private(set) var readOnly = false
     private var writerStorage: VaultWriter?
+    /// The `CleanMark` stamps this command's changes build on: set when the work tree matched
+    /// HEAD at the start (the mark held, or the status walk left nothing uncommitted).
+    private var cleanFiles: [String: String]?
 
     /// Locks the vault, commits pending editor edits when the command will write, and loads
     /// the snapshot. Views pass `forWriting: false` and never touch git.
@@ -95,16 +98,11 @@ public final class Workspace {
             lock = nil
             readOnly = true
         }
-        if forWriting {
-            let writer = try VaultWriter(vault: vault, environment: environment)
-            writerStorage = writer
-            let pending = try writer.commitPendingEdits()
-            if let message = pending.message { notices.append("Committed first: \(message).") }
-            for problem in pending.skipped {
-                notices.append("Left \(problem.path) uncommitted because it does not parse:\n\(problem.description)")
-            }
-        }
+        if forWriting { writerStorage = try VaultWriter(vault: vault, environment: environment) }
+        // The index is brought up to date first: what its refresh saw tells whether anything
+        // changed since the last commit (`CleanMark`).
         (base, index) = try VaultSnapshot.loadWithoutCards(vault: vault, day: moment.today, progress: progress)
+        if forWriting, let writer = writerStorage { try commitPendingEdits(writer) }
         // `CAROUSEL_READ_ALL=1`: every card is built first, so each view runs over all of them
         // (the output is the same; a check on the narrow reads).
         if environment["CAROUSEL_READ_ALL"] == "1" { _ = snapshot }
@@ -112,6 +110,33 @@ public final class Workspace {
         if parented.contains(where: { $0.parent != nil }) {
             base.diagnostics.append(contentsOf: ParentGraph(cards: parented).cycleDiagnostics())
         }
+    }
+
+    /// Commits edits made outside Carousel first (`VaultWriter.commitPendingEdits`), unless the
+    /// index's `CleanMark` shows that nothing changed since the work tree last matched HEAD: then
+    /// the walk over git's status is skipped. Either way the mark this command's commits build on
+    /// is kept in `cleanFiles`.
+    private func commitPendingEdits(_ writer: VaultWriter) throws(CarouselError) {
+        let files = CleanMark.scan(root: vault.root, cardOthers: index.cardOthers, gitDir: writer.gitDirectory)
+        if let mark = index.cleanMark(), let head = writer.headHex(), mark.head == head,
+           !CrashRecovery.hasUnfinishedWork(vault), CleanMark.sameExceptGitIndex(mark.files, files) {
+            // git's index was rewritten (by `git status`, which refreshes its stat data, or by
+            // `git add`): the walk is skipped only when it still holds exactly HEAD.
+            if mark.files[CleanMark.gitIndex] == files[CleanMark.gitIndex] || writer.indexMatchesHead() {
+                cleanFiles = files
+                return
+            }
+        }
+        let pending = try writer.commitPendingEdits()
+        if let message = pending.message { notices.append("Committed first: \(message).") }
+        for problem in pending.skipped {
+            notices.append("Left \(problem.path) uncommitted because it does not parse:\n\(problem.description)")
+        }
+        // Files left out (they do not parse, or lead out of the vault) keep the tree unclean.
+        // The mark itself is written only after this command's commit: nothing is written to
+        // the index before git's objects (on a nearly full disk, git gets the room first).
+        guard pending.skipped.isEmpty else { return }
+        cleanFiles = CleanMark.restamp(files, root: vault.root, written: [], gitDir: writer.gitDirectory)
     }
 
     /// The date words of this vault: relative to today, with its `week_start`.
@@ -127,8 +152,18 @@ public final class Workspace {
     /// Writes and commits, then reloads the snapshot so the result reflects the change.
     @discardableResult
     public func commit(_ writes: [FileWrite], message: String) throws(CarouselError) -> String? {
-        let id = try writer().apply(writes, message: message)
+        let writer = try self.writer()
+        // The mark is set again once the files are committed. It needs no clearing first: a
+        // change cut short leaves its intent, and new stamps on the files it wrote.
+        let clean = cleanFiles
+        cleanFiles = nil
+        let id = try writer.apply(writes, message: message)
         update(with: writes)
+        if let clean, let head = writer.headHex() {
+            let files = CleanMark.restamp(clean, root: vault.root, written: writes.map(\.path), gitDir: writer.gitDirectory)
+            index.setCleanMark(CleanMark(head: head, files: files))
+            cleanFiles = files
+        }
         if numbersStorage != nil { numbersStorage = ShortNumbers.refresh(vault: vault, cards: snapshot.cards, today: today) }
         quickNumbers = nil
         return id
@@ -145,10 +180,10 @@ public final class Workspace {
                 continue
             }
             guard write.path.hasPrefix(Vault.cardsDir + "/"), write.path.hasSuffix(".md") else { continue }
-            guard cardsLoaded else {
-                try? index.reread(write.path)
-                continue
-            }
+            // The index gets the file's new stamp, so the next refresh does not read it again
+            // (and keeps the `CleanMark`).
+            try? index.reread(write.path)
+            guard cardsLoaded else { continue }
             base.cards.removeAll { $0.path == write.path }
             if let text = write.text, let parsed = try? CardParser.parse(text: text, path: write.path) {
                 base.cards.append(parsed.card)

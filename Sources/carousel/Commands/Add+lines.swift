@@ -12,7 +12,7 @@ extension Add {
             printNotices(ws)
             var batch: [NewCard] = []
             for line in lines {
-                let capture = literal ? QuickCapture(title: line) : QuickCapture.parse(line, today: ws.today, weekStart: ws.snapshot.settings.weekStart, words: due == nil)
+                let capture = literal ? QuickCapture(title: line) : QuickCapture.parse(line, today: ws.today, weekStart: ws.settings.weekStart, words: due == nil)
                 var new = NewCard(title: capture.title.trimmingCharacters(in: .whitespaces).isEmpty ? line : capture.title)
                 new.spoons = spoons ?? capture.spoons
                 new.importance = importance ?? capture.importance

@@ -64,7 +64,7 @@ struct Add: ParsableCommand {
             printNotices(ws)
             // Date words and `every …` are read only when the line stands alone; markers always.
             let alone = [spoons, importance].allSatisfy { $0 == nil } && [due, tags, category, parent, emoji, body, repeatRule].allSatisfy { $0 == nil } && kind == nil
-            let weekStart = ws.snapshot.settings.weekStart
+            let weekStart = ws.settings.weekStart
             let capture = literal ? QuickCapture(title: title) : QuickCapture.parse(title, today: ws.today, weekStart: weekStart, words: alone)
             if let due, ws.dateWords.read(due) == nil {
                 throw CarouselError.invalidValue(field: "--due", message: "expected \(DateInput.help), found \"\(due)\"")

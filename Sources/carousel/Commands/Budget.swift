@@ -18,7 +18,7 @@ struct Budget: ParsableCommand {
             let ws = try options.workspace(writing: true)
             printNotices(ws)
             let changed = try ws.setBudget(spoons)
-            let started = ws.snapshot.settings.started
+            let started = ws.settings.started
             let note = changed && Settings.guardrailApplies(started: started, today: ws.today) ? Settings.guardrailNote : nil
             if options.json {
                 return Output(budget: spoons, changed: changed, note: note).printJSON()

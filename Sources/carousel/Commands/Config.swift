@@ -38,7 +38,7 @@ struct Config: ParsableCommand {
                 return print(current.value)
             }
             let changed = try ws.setSetting(key, to: value)
-            let started = ws.snapshot.settings.started
+            let started = ws.settings.started
             let note = changed && Settings.guardrailApplies(started: started, today: ws.today) ? Settings.guardrailNote : nil
             if options.json {
                 return Changed(key: key, value: value, changed: changed, note: note).printJSON()

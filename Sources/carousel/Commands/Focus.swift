@@ -68,7 +68,7 @@ struct Focus: ParsableCommand {
     func lookUp() throws(CarouselError) -> (Card?, Bool, Int) {
         let ws = try options.workspace(writing: false)
         let target = try card.map { ref throws(CarouselError) in try ws.resolve(ref) }
-        return (target, ws.snapshot.settings.reduceMotion, ws.moment.minutes)
+        return (target, ws.settings.reduceMotion, ws.moment.minutes)
     }
 }
 

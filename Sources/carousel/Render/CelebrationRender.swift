@@ -10,12 +10,12 @@ enum CelebrationRender {
     /// and when this device already celebrated the day. `theme: plain` (or no colour) gets the
     /// sentence alone: no sparkle, no colour, no frames.
     static func show(_ celebration: Celebration?, ws: Workspace) {
-        guard let c = celebration, isatty(STDOUT_FILENO) == 1, !ws.snapshot.settings.reduceMotion,
+        guard let c = celebration, isatty(STDOUT_FILENO) == 1, !ws.settings.reduceMotion,
               !Celebration.alreadyShown(c.date, vault: ws.vault) else { return }
         Celebration.markShown(c.date, vault: ws.vault)
         let t = Terminal.current
         let text = c.sentence
-        guard t.color, ws.snapshot.settings.theme != "plain" else { return print(text) }
+        guard t.color, ws.settings.theme != "plain" else { return print(text) }
         // Three soft frames, a quarter of a second in all, then the sentence stays.
         for frame in ["·", "✧", "✦"] {
             FileHandle.standardOutput.write(Data(("\r" + t.yellow(frame)).utf8))

@@ -39,7 +39,7 @@ extension Workspace {
         if !item.tags.isEmpty { file.set("tags", list: item.tags) }
         if let n = item.importance { file.set("importance", int: n) }
         if let d = item.done, item.repeatRule == nil, file.card.done == nil { file.set("done", string: d.description) }
-        if !item.body.isEmpty, file.document.body.drop { $0 == "\n" || $0 == "\r" } != Substring(item.body) {
+        if !item.body.isEmpty, file.document.body.drop(while: { $0 == "\n" || $0 == "\r" }) != Substring(item.body) {
             file.setBody("\n" + item.body)
         }
     }

@@ -1,0 +1,80 @@
+import Foundation
+import GRDB
+
+/// Writing many rows at once: a cold index, or a refresh after many files changed.
+extension CardIndex {
+    /// Files per batch: parsed together on every core while the batch before is written.
+    static let batchSize = 1024
+
+    /// Reads, parses and writes `files` with one reused statement, inside the caller's
+    /// transaction. Above 64 files they are parsed on every core in batches, and each batch's
+    /// bound values are ready before the writer takes them, so parsing and SQLite overlap.
+    static func store(_ files: [(path: String, stamp: FileStamp)], vault: Vault, db: Database,
+                      progress: Progress?) throws {
+        let insert = try db.makeStatement(sql: CardRow.upsert)
+        guard files.count > 64 else {
+            for file in files { try insert.execute(arguments: CardRow.read(path: file.path, vault: vault, stamp: file.stamp).arguments) }
+            return
+        }
+        let batches = (files.count + batchSize - 1) / batchSize
+        let workers = ProcessInfo.processInfo.activeProcessorCount
+        func start(_ b: Int) -> ArgumentBatch {
+            let range = b * batchSize ..< min(files.count, (b + 1) * batchSize)
+            let batch = ArgumentBatch(count: range.count)
+            batch.group.enter()
+            DispatchQueue.global().async {
+                DispatchQueue.concurrentPerform(iterations: min(workers, range.count)) { w in
+                    var i = w
+                    while i < range.count {
+                        let file = files[range.lowerBound + i]
+                        batch.set(i, CardRow.read(path: file.path, vault: vault, stamp: file.stamp).arguments)
+                        i += workers
+                    }
+                }
+                batch.group.leave()
+            }
+            return batch
+        }
+        var current = start(0)
+        var written = 0
+        for b in 0..<batches {
+            current.group.wait()
+            let next = b + 1 < batches ? start(b + 1) : nil
+            for arguments in current.values() { try insert.execute(arguments: arguments) }
+            written += current.count
+            if files.count >= 2000 { progress?(written, files.count) }
+            if let next { current = next }
+        }
+    }
+
+    /// Runs `body` with the `cards` table's own indexes dropped and builds them again after it:
+    /// one sort per index instead of one tree update per row and index.
+    static func withoutIndexes(_ db: Database, _ body: () throws -> Void) throws {
+        let indexes = try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'cards' AND sql IS NOT NULL")
+            .map { (name: $0[0] as String, sql: $0[1] as String) }
+        for index in indexes { try db.execute(sql: "DROP INDEX \"\(index.name)\"") }
+        try body()
+        for index in indexes { try db.execute(sql: index.sql) }
+    }
+}
+
+/// One batch's bound values, each slot written by exactly one parser thread.
+private final class ArgumentBatch: @unchecked Sendable {
+    let group = DispatchGroup()
+    let count: Int
+    private let storage: UnsafeMutableBufferPointer<StatementArguments?>
+
+    init(count: Int) {
+        self.count = count
+        storage = .allocate(capacity: count)
+        storage.initialize(repeating: nil)
+    }
+
+    deinit {
+        storage.deinitialize()
+        storage.deallocate()
+    }
+
+    func set(_ i: Int, _ value: StatementArguments) { storage[i] = value }
+    func values() -> [StatementArguments] { storage.compactMap { $0 } }
+}
