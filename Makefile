@@ -92,6 +92,8 @@ clean:
 ## written into docs/performance.md; `make bench SIZES="1000 10000 100000"` for the large run
 SIZES ?= 1000 10000
 bench: deps
+	@dpkg -s taskwarrior >/dev/null 2>&1 || { $(SUDO) apt-get install -y -qq taskwarrior >/dev/null 2>&1 || \
+	  echo "taskwarrior could not be installed; its row stays empty"; }
 	$(SWIFT) build -c release --static-swift-stdlib
 	BENCH_WRITE_DOCS=1 CAROUSEL_BIN=$$($(SWIFT) build -c release --show-bin-path)/carousel bench/run.sh $(SIZES)
 

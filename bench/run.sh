@@ -31,11 +31,19 @@ rows=("carousel --version" "home (warm)" "today (warm, nothing changed)" "show R
       "git status" "git add X && git commit" "read every file (cat)" "peak memory of home" "peak memory of suggest" "peak memory of today" "peak memory of show REF" "peak memory of board"
       "peak memory of calendar" "peak memory of countdown" "peak memory of list --overdue" "peak memory of timeline"
       "peak memory of search WORD" "peak memory of done X"
-      "serve: home page (warm)" "serve: home page after one editor edit" "fsync cost per change (done X: time inside fsync)")
+      "serve: home page (warm)" "serve: home page after one editor edit" "fsync cost per change (done X: time inside fsync)"
+      "task next (Taskwarrior 2.6, same cards)")
 for n in "${sizes[@]}"; do
   v="$work/v$n"; bench/generate-vault.sh "$n" "$v" >/dev/null
   "$bin" index --vault "$v" >/dev/null
   cell["carousel --version,$n"]=$(median_ms "$bin" --version)
+  # Taskwarrior on the same cards, when it is installed (`make bench` installs it).
+  if command -v task >/dev/null; then
+    taskrc=$(bench/taskwarrior.sh "$v" "$work/tw$n")
+    cell["task next (Taskwarrior 2.6, same cards),$n"]=$(TASKRC=$taskrc median_ms task next)
+  else
+    cell["task next (Taskwarrior 2.6, same cards),$n"]="-"
+  fi
   cell["home (warm),$n"]=$(median_ms "$bin" --vault "$v")
   cell["today (warm, nothing changed),$n"]=$(median_ms "$bin" today --vault "$v")
   cell["show REF (warm),$n"]=$(median_ms "$bin" show "card-$(( n / 2 ))" --vault "$v")
@@ -109,7 +117,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f×", a / b; el
     for n in "${sizes[@]}"; do
       val=${cell["$r,$n"]}
       case "$r" in
-        home*|today*|show*|suggest*|calendar*|board*|countdown*|list*|timeline*|search*|serve*) rt=$(ratio "$val" "${cell["git status,$n"]}") ;;
+        home*|today*|show*|suggest*|calendar*|board*|countdown*|list*|timeline*|search*|serve*|task*) rt=$(ratio "$val" "${cell["git status,$n"]}") ;;
         done*) rt=$(ratio "$val" "${cell["git add X && git commit,$n"]}") ;;
         index*) rt=$(ratio "$val" "${cell["read every file (cat),$n"]}") ;;
         *) rt="" ;;
