@@ -4,7 +4,7 @@ import XCTest
 /// Several `carousel` processes and an editor writing to one vault at once lose nothing.
 final class ConcurrencyTests: XCTestCase {
     func testFourWritersAndAnEditorLoseNoUpdate() throws {
-        let ops = Int(ProcessInfo.processInfo.environment["CAROUSEL_WRITERS_OPS"] ?? "") ?? 100
+        let ops = Int(ProcessInfo.processInfo.environment["CAROUSEL_WRITERS_OPS"] ?? "") ?? 50
         let s = try Sandbox()
         try s.initVault()
         let acknowledged = Acknowledged()

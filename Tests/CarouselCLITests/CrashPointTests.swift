@@ -10,8 +10,8 @@ import XCTest
 /// It does not model a power cut (lost unsynced writes); see docs/reliability.md.
 final class CrashPointTests: XCTestCase {
     /// Every point with `CAROUSEL_CRASH_POINTS=all` (`make stress`, about 12 minutes); every
-    /// 8th point otherwise (the first of every eight, across call kinds), so `make test` stays quick.
-    static let stride = ProcessInfo.processInfo.environment["CAROUSEL_CRASH_POINTS"] == "all" ? 1 : 8
+    /// 16th point otherwise (the first of every sixteen, across call kinds), so `make test` stays quick.
+    static let stride = ProcessInfo.processInfo.environment["CAROUSEL_CRASH_POINTS"] == "all" ? 1 : 16
 
     static let calls = ["write", "pwrite64", "fsync", "fdatasync", "rename", "unlink", "link", "mkdir", "ftruncate"]
 

@@ -10,9 +10,9 @@ import XCTest
 /// repair what it must, `git fsck --strict` must pass, and every change acknowledged before the
 /// crash must be there. The model and the figures are in docs/reliability.md.
 final class PowerCutTests: XCTestCase {
-    /// Every state with `CAROUSEL_CRASH_STATES=all` (`make stress`); otherwise every 40th
+    /// Every state with `CAROUSEL_CRASH_STATES=all` (`make stress`); otherwise every 80th
     /// distinct state, and always the acknowledged end with everything unsynced lost.
-    static let stride = ProcessInfo.processInfo.environment["CAROUSEL_CRASH_STATES"] == "all" ? 1 : 40
+    static let stride = ProcessInfo.processInfo.environment["CAROUSEL_CRASH_STATES"] == "all" ? 1 : 80
 
     struct Tally {
         var states = 0, distinct = 0, checked = 0
