@@ -22,6 +22,11 @@ extension Repository {
 
     /// The content of a file at HEAD, byte for byte; nil if absent or the branch is unborn.
     public func headBlob(path: String) throws -> [UInt8]? {
+        try withHeadTree { tree in try blob(path: path, in: tree) } ?? nil
+    }
+
+    /// Runs `body` with HEAD's tree (freed afterwards); nil on an unborn branch.
+    func withHeadTree<T>(_ body: (OpaquePointer?) throws -> T) throws -> T? {
         guard var commitID = try headOID() else { return nil }
         var commit: OpaquePointer?
         try check(git_commit_lookup(&commit, pointer, &commitID), "git_commit_lookup")
@@ -29,7 +34,10 @@ extension Repository {
         var tree: OpaquePointer?
         try check(git_commit_tree(&tree, commit), "git_commit_tree")
         defer { git_tree_free(tree) }
+        return try body(tree)
+    }
 
+    private func blob(path: String, in tree: OpaquePointer?) throws -> [UInt8]? {
         var entry: OpaquePointer?
         let result = git_tree_entry_bypath(&entry, tree, path)
         if result == GIT_ENOTFOUND.rawValue { return nil }

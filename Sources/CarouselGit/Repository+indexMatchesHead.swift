@@ -5,21 +5,16 @@ extension Repository {
     /// stat data it holds: `git status` rewrites the index with fresh stat data and nothing else.
     /// Compares the index with HEAD's tree only, never the work tree. False on an unborn branch.
     public func indexMatchesHead() throws -> Bool {
-        guard var headID = try headOID() else { return false }
         var index: OpaquePointer?
         try check(git_repository_index(&index, pointer), "git_repository_index")
         defer { git_index_free(index) }
         try check(git_index_read(index, 0), "git_index_read")
         if git_index_has_conflicts(index) != 0 { return false }
-        var commit: OpaquePointer?
-        try check(git_commit_lookup(&commit, pointer, &headID), "git_commit_lookup")
-        defer { git_commit_free(commit) }
-        var tree: OpaquePointer?
-        try check(git_commit_tree(&tree, commit), "git_commit_tree")
-        defer { git_tree_free(tree) }
-        var diff: OpaquePointer?
-        try check(git_diff_tree_to_index(&diff, pointer, tree, index, nil), "git_diff_tree_to_index")
-        defer { git_diff_free(diff) }
-        return git_diff_num_deltas(diff) == 0
+        return try withHeadTree { tree in
+            var diff: OpaquePointer?
+            try check(git_diff_tree_to_index(&diff, pointer, tree, index, nil), "git_diff_tree_to_index")
+            defer { git_diff_free(diff) }
+            return git_diff_num_deltas(diff) == 0
+        } ?? false
     }
 }

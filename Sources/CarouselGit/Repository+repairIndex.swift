@@ -20,15 +20,7 @@ extension Repository {
         try check(git_repository_index(&fresh, pointer), "git_repository_index")
         defer { git_index_free(fresh) }
         try check(git_index_read(fresh, 1), "git_index_read")
-        if var headID = try headOID() {
-            var commit: OpaquePointer?
-            try check(git_commit_lookup(&commit, pointer, &headID), "git_commit_lookup")
-            defer { git_commit_free(commit) }
-            var tree: OpaquePointer?
-            try check(git_commit_tree(&tree, commit), "git_commit_tree")
-            defer { git_tree_free(tree) }
-            try check(git_index_read_tree(fresh, tree), "git_index_read_tree")
-        }
+        try withHeadTree { tree in try check(git_index_read_tree(fresh, tree), "git_index_read_tree") }
         try check(git_index_write(fresh), "git_index_write")
         return true
     }
