@@ -38,7 +38,9 @@ final class CrashTests: XCTestCase {
         var finished: Set<String> = []  // slugs whose `done` exited 0
         var spoons: [String: Int] = [:] // last acknowledged `set spoons=`
         var killed = 0, attempts = 0
-        while (killed < kills || finishedRuns < 10), attempts < kills * 8 {
+        // Enough finished adds to check, too: adds are a quarter of the commands, so a run whose
+        // window stayed short could stop with only a few of them.
+        while (killed < kills || finishedRuns < 10 || added.count <= 5), attempts < kills * 8 {
             attempts += 1
             var args: [String]
             let op = added.isEmpty ? 0 : rng.next(4)
