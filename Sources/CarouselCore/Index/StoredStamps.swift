@@ -1,0 +1,81 @@
+import GRDB
+import GRDBSQLite
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The stamps the index holds, lined up with a `CardScan`: `stamps[i]` is what the index
+/// recorded for the scan's file i (nil when it has no row), and `unlisted` the rows whose file
+/// the scan did not find. Read straight from the covering `cards_stamp` index with SQLite's own
+/// calls, so a refresh of 100,000 unchanged cards makes no String and no dictionary.
+struct StoredStamps: ~Copyable {
+    let stamps: UnsafeMutableBufferPointer<FileStamp?>
+    private(set) var unlisted: [String] = []
+    /// Rows read.
+    private(set) var count = 0
+
+    init(_ db: Database, scan: CardScan) throws {
+        stamps = .allocate(capacity: scan.count)
+        stamps.initialize(repeating: nil)
+        let table = PathTable(scan)
+        let statement = try db.makeStatement(sql: "SELECT path, size, mtime, inode FROM cards INDEXED BY cards_stamp")
+        let s = statement.sqliteStatement
+        defer { sqlite3_reset(s) }
+        while true {
+            let code = sqlite3_step(s)
+            if code == SQLITE_DONE { break }
+            guard code == SQLITE_ROW else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+            }
+            count += 1
+            let length = Int(sqlite3_column_bytes(s, 0))
+            let text = UnsafeRawBufferPointer(start: sqlite3_column_text(s, 0), count: length)
+            let stamp = FileStamp(size: sqlite3_column_int64(s, 1), mtime: sqlite3_column_int64(s, 2),
+                                  inode: UInt64(bitPattern: sqlite3_column_int64(s, 3)))
+            if let i = table.find(text) {
+                stamps[i] = stamp
+            } else {
+                unlisted.append(String(decoding: text, as: UTF8.self))
+            }
+        }
+    }
+
+    deinit { stamps.deallocate() }
+}
+
+/// An open-addressing table from a scanned file's path bytes to its number in the scan.
+private struct PathTable {
+    private var slots: [Int32]
+    private let mask: Int
+    private let scan: CardScan
+
+    init(_ scan: CardScan) {
+        self.scan = scan
+        var capacity = 16
+        while capacity < scan.count * 2 { capacity <<= 1 }
+        mask = capacity - 1
+        slots = Array(repeating: -1, count: capacity)
+        for i in 0..<scan.count {
+            var slot = scan.withPathBytes(i) { PathTable.hash($0) } & mask
+            while slots[slot] >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(i)
+        }
+    }
+
+    func find(_ path: UnsafeRawBufferPointer) -> Int? {
+        var slot = PathTable.hash(path) & mask
+        while true {
+            let i = Int(slots[slot])
+            if i < 0 { return nil }
+            if scan.withPathBytes(i, { $0.count == path.count && (path.isEmpty || memcmp($0.baseAddress!, path.baseAddress!, path.count) == 0) }) { return i }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// FNV-1a over the bytes.
+    static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+        return Int(truncatingIfNeeded: h ^ (h >> 29))
+    }
+}
