@@ -80,35 +80,62 @@ public struct ShortNumbers: Sendable, Equatable {
     public static func assign(previous: ShortNumbers?, cards: [Card], today: Day) -> ShortNumbers {
         var result = previous?.date == today.iso ? previous! : ShortNumbers(date: today)
         // Refresh ids learnt since (a hand-made card gets its id on first write).
-        let byPath = Dictionary(cards.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-        if result.entries.contains(where: { $0.id == nil && byPath[$0.path]?.id != nil }) {
-            result = ShortNumbers(date: today, entries: result.entries.map { e in
-                var e = e
-                if e.id == nil { e.id = byPath[e.path]?.id }
-                return e
-            })
+        if result.entries.contains(where: { $0.id == nil }) {
+            let idByPath = Dictionary(cards.lazy.map { ($0.path, $0.id) }, uniquingKeysWith: { a, _ in a })
+            if result.entries.contains(where: { $0.id == nil && idByPath[$0.path] ?? nil != nil }) {
+                result = ShortNumbers(date: today, entries: result.entries.map { e in
+                    var e = e
+                    if e.id == nil { e.id = idByPath[e.path] ?? nil }
+                    return e
+                })
+            }
         }
-        let open = cards.filter { !Occurrence.isDone($0, today: today) && result.number(for: $0) == nil }
+        // The open cards without a number, as small keys (not card copies: a vault can hold 100,000).
+        var open: [OrderKey] = []
+        for card in cards where !Occurrence.isDone(card, today: today) && result.number(for: card) == nil {
+            open.append(OrderKey(card, today: today))
+        }
         var next = (result.entries.map(\.number).max() ?? 0) + 1
-        for card in open.sorted(by: { order($0, $1, today: today) }) {
-            result.append(Entry(number: next, id: card.id, path: card.path))
+        for key in open.sorted(by: { $0.precedes($1) }) {
+            result.append(Entry(number: next, id: key.id, path: key.path))
             next += 1
         }
         return result
     }
 
+    /// What `order` reads of a card.
+    struct OrderKey {
+        let due: Int
+        let created: DateValue?
+        let slug: String
+        let id: String?
+        let path: String
+
+        init(_ card: Card, today: Day) {
+            due = Occurrence.dueDay(of: card, today: today)?.dayNumber ?? Int.max
+            created = card.created
+            slug = card.slug
+            id = card.id
+            path = card.path
+        }
+
+        /// `order`'s rule over the keys.
+        func precedes(_ other: OrderKey) -> Bool {
+            if due != other.due { return due < other.due }
+            if created != other.created {
+                guard let ca = created else { return false }
+                guard let cb = other.created else { return true }
+                return ca < cb
+            }
+            return slug < other.slug
+        }
+    }
+
     /// Due date (undated last), then created (unknown last), then slug.
     static func order(_ a: Card, _ b: Card, today: Day) -> Bool {
-        let da = Occurrence.dueDay(of: a, today: today)?.dayNumber ?? Int.max
-        let db = Occurrence.dueDay(of: b, today: today)?.dayNumber ?? Int.max
-        if da != db { return da < db }
-        if a.created != b.created {
-            guard let ca = a.created else { return false }
-            guard let cb = b.created else { return true }
-            return ca < cb
-        }
-        return a.slug < b.slug
+        OrderKey(a, today: today).precedes(OrderKey(b, today: today))
     }
+
 
     /// The numbers as last saved, without numbering anything; nil when there is no readable file.
     public static func saved(vault: Vault) -> ShortNumbers? {
