@@ -57,6 +57,8 @@ struct GitIndexFile {
     let slots: [String: Slot]
     /// Paths (not among the asked-for ones) whose stat data git does not trust, with their blob ids.
     let racy: [(path: String, id: [UInt8])]
+    /// The `.gitattributes` entries: path, mode, blob id.
+    let attributes: [(path: String, mode: UInt32, id: [UInt8])]
 
     /// Reads the index at `path` and finds `paths` in it; nil when it is not a plain index
     /// (see the type's summary) or cannot be read whole.
@@ -80,6 +82,8 @@ struct GitIndexFile {
         let version = u32(4), count = Int(u32(8))
         var slots: [String: Slot] = [:]
         var racy: [(String, [UInt8])] = []
+        var attributes: [(String, UInt32, [UInt8])] = []
+        let attributesName = Array(".gitattributes".utf8)
         let sortedWanted = wanted.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { Array($0.utf8) }
         var next = 0
         var offset = 12
@@ -114,6 +118,10 @@ struct GitIndexFile {
                 // (to the second, as git without nanosecond stamps compares).
                 racy.append((String(decoding: name, as: UTF8.self), Array(bytes[(offset + 40)..<(offset + 60)])))
             }
+            if nameLength >= attributesName.count, name.suffix(attributesName.count).elementsEqual(attributesName),
+               nameLength == attributesName.count || name[nameLength - attributesName.count - 1] == 47 {
+                attributes.append((String(decoding: name, as: UTF8.self), u32(offset + 24), Array(bytes[(offset + 40)..<(offset + 60)])))
+            }
             offset += size
         }
         while next < sortedWanted.count {
@@ -141,7 +149,7 @@ struct GitIndexFile {
             at += 8 + length
         }
         return GitIndexFile(bytes: bytes, version: version, count: count, entriesEnd: offset, cacheTree: cacheTree,
-                            slots: slots, racy: racy)
+                            slots: slots, racy: racy, attributes: attributes)
     }
 
     /// The index with `changes` applied (a path to its new entry, or nil to remove it) and the

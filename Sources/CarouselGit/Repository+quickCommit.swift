@@ -18,10 +18,33 @@ extension Repository {
         // Entries git would not trust by their stat data are kept only if the file still holds
         // the recorded blob (git's own check); otherwise libgit2 marks them as it writes.
         guard index.racy.count <= 32 else { return nil }
-        for (path, id) in index.racy {
-            var oid = git_oid()
-            guard git_repository_hashfile(&oid, pointer, path, GIT_OBJECT_BLOB, nil) == 0, Self.bytes(oid) == id else { return nil }
+        // libgit2 looks up `.gitattributes` in the index as well as in the work tree to choose a
+        // file's filters, and loads the whole index to do it: while blobs are hashed and made,
+        // it is given an index holding just those entries, which answers the same.
+        let changes: [String: GitIndexFile.Entry?]? = try withIndex(of: index.attributes) {
+            for (path, id) in index.racy {
+                var oid = git_oid()
+                guard git_repository_hashfile(&oid, pointer, path, GIT_OBJECT_BLOB, nil) == 0, Self.bytes(oid) == id else { return nil }
+            }
+            return try entries(paths, in: index)
         }
+        guard let changes else { return nil }
+        guard var rootID = git_commit_tree_id(commit)?.pointee else { return nil }
+        var odb: OpaquePointer?
+        try check(git_repository_odb(&odb, pointer), "git_repository_odb")
+        defer { git_odb_free(odb) }
+        let updates = changes.map { (components: $0.key.split(separator: "/").map { Array($0.utf8) }[...], entry: $0.value) }
+        var folders: [String: CacheTree.Change] = [:]
+        guard let newRoot = try splice(tree: &rootID, folder: "", updates: updates, odb: odb, folders: &folders) else { return nil }
+        var cacheTree = index.cacheTree
+        cacheTree?.apply(folders)
+        try GitIndexFile.write(index.patched(changes, cacheTree: cacheTree), gitDirectory: gitDirectory)
+        return newRoot
+    }
+
+    /// The index entries for `paths` as they are in the work tree now, their blobs written; nil
+    /// when one is not a regular file or changes its mode (libgit2's route handles those).
+    private func entries(_ paths: [String], in index: GitIndexFile) throws -> [String: GitIndexFile.Entry?]? {
         var changes: [String: GitIndexFile.Entry?] = [:]
         for path in paths {
             var st = stat()
@@ -41,17 +64,27 @@ extension Repository {
             try requireObject(&blob, "git_blob_create_from_workdir")
             changes[path] = GitIndexFile.Entry(stat: st, mode: mode, id: Self.bytes(blob))
         }
-        guard var rootID = git_commit_tree_id(commit)?.pointee else { return nil }
-        var odb: OpaquePointer?
-        try check(git_repository_odb(&odb, pointer), "git_repository_odb")
-        defer { git_odb_free(odb) }
-        let updates = changes.map { (components: $0.key.split(separator: "/").map { Array($0.utf8) }[...], entry: $0.value) }
-        var folders: [String: CacheTree.Change] = [:]
-        guard let newRoot = try splice(tree: &rootID, folder: "", updates: updates, odb: odb, folders: &folders) else { return nil }
-        var cacheTree = index.cacheTree
-        cacheTree?.apply(folders)
-        try GitIndexFile.write(index.patched(changes, cacheTree: cacheTree), gitDirectory: gitDirectory)
-        return newRoot
+        return changes
+    }
+
+    /// Runs `body` with the repository's index replaced by an in-memory one holding `entries`,
+    /// then lets the repository load its index from disk again when next needed.
+    private func withIndex<T>(of entries: [(path: String, mode: UInt32, id: [UInt8])], _ body: () throws -> T) throws -> T {
+        var small: OpaquePointer?
+        try check(git_index_new(&small), "git_index_new")
+        defer { git_index_free(small) }
+        for e in entries {
+            var entry = git_index_entry()
+            entry.mode = e.mode
+            withUnsafeMutableBytes(of: &entry.id.id) { $0.copyBytes(from: e.id) }
+            try e.path.withCString { path in
+                entry.path = path
+                try check(git_index_add(small, &entry), "git_index_add")
+            }
+        }
+        try check(git_repository_set_index(pointer, small), "git_repository_set_index")
+        defer { git_repository_set_index(pointer, nil) }
+        return try body()
     }
 
     private typealias Update = (components: ArraySlice<[UInt8]>, entry: GitIndexFile.Entry?)
