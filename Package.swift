@@ -36,6 +36,8 @@ let package = Package(
                 "CarouselGit",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's own C functions, for the refresh's stamp scan (no boxing per row).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
         // The command line: parses arguments, calls the core, renders.
