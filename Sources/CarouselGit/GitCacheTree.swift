@@ -44,7 +44,8 @@ struct CacheTree {
         return out
     }
 
-    /// A folder that changed: its tree before and after, and how many index entries it gained.
+    /// A folder that changed: its tree before and after, and how many index entries it gained
+    /// (an empty `old` invalidates the folder's entry).
     struct Change {
         var old: [UInt8]
         var new: [UInt8]

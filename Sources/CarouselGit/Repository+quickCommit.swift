@@ -36,6 +36,16 @@ extension Repository {
         let updates = changes.map { (components: $0.key.split(separator: "/").map { Array($0.utf8) }[...], entry: $0.value) }
         var folders: [String: CacheTree.Change] = [:]
         guard let newRoot = try splice(tree: &rootID, folder: "", updates: updates, odb: odb, folders: &folders) else { return nil }
+        // A folder whose tree did not change may still hold changed index entries (a file
+        // staged by git, now set back to HEAD's version): its cache-tree entry is invalidated.
+        for path in changes.keys {
+            var folder = ""
+            for part in path.split(separator: "/").dropLast() {
+                if folders[folder] == nil { folders[folder] = CacheTree.Change(old: [], new: [], delta: 0) }
+                folder += (folder.isEmpty ? "" : "/") + part
+            }
+            if folders[folder] == nil { folders[folder] = CacheTree.Change(old: [], new: [], delta: 0) }
+        }
         var cacheTree = index.cacheTree
         cacheTree?.apply(folders)
         try GitIndexFile.write(index.patched(changes, cacheTree: cacheTree), gitDirectory: gitDirectory)

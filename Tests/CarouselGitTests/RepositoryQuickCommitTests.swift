@@ -91,6 +91,22 @@ final class RepositoryQuickCommitTests: XCTestCase {
         }
     }
 
+    /// The cache tree named the staged tree; the file is set back to HEAD's version and
+    /// committed (nothing to commit): the entry must not keep naming the staged tree.
+    func testCacheTreeOfAStagedVersionIsDroppedWhenTheFileGoesBack() throws {
+        let (repo, home) = try makeFilled()
+        try write("a, staged\n", to: "cards/a.md", in: repo)
+        XCTAssertEqual(try git(["add", "cards/a.md"], in: repo.workdir, home: home).status, 0)
+        let staged = try stdout(["write-tree"], repo, home)
+        XCTAssertNotEqual(staged, try stdout(["rev-parse", "HEAD^{tree}"], repo, home))
+        try write("a\n", to: "cards/a.md", in: repo)
+        XCTAssertNil(try repo.commit(paths: ["cards/a.md"], message: "back", signature: testSignature))
+        XCTAssertTrue(repo.lastCommitWasQuick)
+        XCTAssertEqual(try stdout(["write-tree"], repo, home), try stdout(["rev-parse", "HEAD^{tree}"], repo, home))
+        try assertCleanAndSound(repo, home: home)
+        XCTAssertTrue(try repo.indexMatchesHead())
+    }
+
     func testUnchangedFileMakesNoCommit() throws {
         let (repo, home) = try makeFilled()
         XCTAssertNil(try repo.commit(paths: ["cards/a.md"], message: "nothing", signature: testSignature))
