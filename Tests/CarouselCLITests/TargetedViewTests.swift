@@ -126,4 +126,26 @@ final class TargetedViewTests: XCTestCase {
             XCTAssertEqual(try s.carousel(["--today", day]).stdout, try s.carousel(["--today", day], env: ["CAROUSEL_READ_ALL": "1"]).stdout)
         }
     }
+
+    /// The day's first numbering reads light rows from the index (not every card value): it
+    /// gives every card the same number as numbering over every card does, also for cards
+    /// added later that day.
+    func testTheFirstNumberingOfTheDayIsTheSameFromLightRows() throws {
+        let light = try Sandbox()
+        try makeVault(light)
+        let whole = try Sandbox()
+        whole.extraEnvironment = ["CAROUSEL_READ_ALL": "1"]
+        try FileManager.default.removeItem(at: whole.root)
+        _ = try Sandbox.run(URL(fileURLWithPath: "/bin/cp"), ["-a", light.root.path, whole.root.path], env: light.environment, cwd: light.root)
+        for args in [["list", "--json"], ["add", "Later card due tomorrow !4"], ["list", "--json"], ["done", "3"], ["list", "--all", "--json"]] {
+            // A new card has its own id in each vault: id lines are left out.
+            func lines(_ s: Sandbox) throws -> [Substring] { try s.carousel(args).stdout.split(separator: "\n").filter { !$0.contains("\"id\" : \"") } }
+            let a = try lines(light), b = try lines(whole)
+            XCTAssertEqual(a.count, b.count, args.joined(separator: " "))
+            if let i = (0..<min(a.count, b.count)).first(where: { a[$0] != b[$0] }) {
+                XCTFail("\(args.joined(separator: " ")): line \(i + 1): \(a[i]) / \(b[i])")
+            }
+        }
+        XCTAssertNotNil(try light.carousel(["list", "--json"]).stdout.range(of: "\"number\" : 3"), "numbers were given")
+    }
 }

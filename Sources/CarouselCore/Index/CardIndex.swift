@@ -11,6 +11,8 @@ public struct RefreshStats: Sendable, Equatable {
     public var removed = 0
     /// Whether the index was built from nothing (missing, stale schema or unreadable).
     public var rebuilt = false
+    /// Folders whose entries were read; 0 when none changed since the last walk (`CardScan`).
+    public var folders = 0
 
     public init(files: Int = 0, parsed: Int = 0, removed: Int = 0, rebuilt: Bool = false) {
         self.files = files
@@ -130,10 +132,14 @@ public final class CardIndex {
             try db.execute(sql: CardRow.createTable)
             for sql in CardRow.createIndexes { try db.execute(sql: sql) }
             try db.execute(sql: "DROP TABLE IF EXISTS clean_mark")
+            try db.execute(sql: "DROP TABLE IF EXISTS folders")
             try db.execute(sql: "PRAGMA user_version = \(CardIndex.schemaVersion)")
             return true
         }
-        try queue.writeWithoutTransaction { db in try db.execute(sql: CardIndex.createCleanTable) }
+        try queue.writeWithoutTransaction { db in
+            try db.execute(sql: CardIndex.createCleanTable)
+            try db.execute(sql: CardIndex.createFoldersTable)
+        }
         if changed { rebuilt = true }
     }
 
@@ -160,18 +166,31 @@ public final class CardIndex {
     }
 
     private func syncOnce(progress: Progress?) throws(CarouselError) -> (diagnostics: [FileDiagnostic], stats: RefreshStats) {
-        let scan = CardScan(root: vault.root, dir: Vault.cardsDir)
-        let linkWarnings = scan.skipped.map { Vault.skippedLinkDiagnostic($0.path, $0.destination) }
-        cardOthers = scan.others + scan.skipped.map(\.path)
-        var stats = RefreshStats(files: scan.count, rebuilt: rebuilt)
-        // The files are stat'ed while the stored stamps are read.
-        let statted = DispatchGroup()
-        DispatchQueue.global().async(group: statted) { scan.stat() }
-        defer { statted.wait() }
         do {
             return try db.write { db in
-                let stored = try StoredStamps(db, scan: scan)
-                statted.wait()
+                // When no folder changed since a walk that met no link, its files are the rows
+                // the index holds: no folder is read, each file is only stat'ed.
+                let known = rebuilt ? [] : try CardIndex.knownFolders(db)
+                let reuse = !known.isEmpty && known[0].path == Vault.cardsDir && CardScan.unchanged(root: vault.root, known)
+                let scan: CardScan
+                let stored: StoredStamps
+                if reuse {
+                    (scan, stored) = try StoredStamps.reusing(db, root: vault.root, dir: Vault.cardsDir, others: known.flatMap(\.others))
+                    scan.stat()
+                } else {
+                    scan = CardScan(root: vault.root, dir: Vault.cardsDir)
+                    // The files are stat'ed while the stored stamps are read.
+                    let statted = DispatchGroup()
+                    DispatchQueue.global().async(group: statted) { scan.stat() }
+                    defer { statted.wait() }
+                    stored = try StoredStamps(db, scan: scan)
+                    statted.wait()
+                    try CardIndex.saveFolders(db, scan.settled ? scan.folderStamps : [])
+                }
+                let linkWarnings = scan.skipped.map { Vault.skippedLinkDiagnostic($0.path, $0.destination) }
+                cardOthers = scan.others + scan.skipped.map(\.path)
+                var stats = RefreshStats(files: scan.count, rebuilt: rebuilt)
+                stats.folders = reuse ? 0 : scan.folderStamps.count
                 var pending: [(path: String, stamp: FileStamp)] = []
                 var removed = stored.unlisted
                 for i in 0..<scan.count {

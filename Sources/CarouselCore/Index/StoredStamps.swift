@@ -8,7 +8,7 @@ import Glibc
 /// recorded for the scan's file i (nil when it has no row), and `unlisted` the rows whose file
 /// the scan did not find. Read straight from the covering `cards_stamp` index with SQLite's own
 /// calls, so a refresh of 100,000 unchanged cards makes no String and no dictionary.
-struct StoredStamps: ~Copyable {
+final class StoredStamps {
     let stamps: UnsafeMutableBufferPointer<FileStamp?>
     private(set) var unlisted: [String] = []
     /// Rows read.
@@ -40,6 +40,39 @@ struct StoredStamps: ~Copyable {
                 }
             }
         }
+    }
+
+    /// The listing of the last walk, read from the rows (see `CardScan.init(reusing:)`): every
+    /// row is a file, lined up with its stored stamp.
+    static func reusing(_ db: Database, root: String, dir: String, others: [String]) throws -> (CardScan, StoredStamps) {
+        let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM cards INDEXED BY cards_stamp") ?? 0
+        let scan = CardScan(reusing: dir, root: root, count: count, others: others)
+        let stored = StoredStamps(count: count)
+        let statement = try db.makeStatement(sql: "SELECT path, size, mtime, inode FROM cards INDEXED BY cards_stamp")
+        let s = statement.sqliteStatement
+        defer { sqlite3_reset(s) }
+        while true {
+            let code = sqlite3_step(s)
+            if code == SQLITE_DONE { break }
+            guard code == SQLITE_ROW else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+            }
+            let text = UnsafeRawBufferPointer(start: sqlite3_column_text(s, 0), count: Int(sqlite3_column_bytes(s, 0)))
+            // A row outside the folder (never written by a refresh) or past the count: walk instead.
+            guard stored.count < count, text.starts(with: (dir + "/").utf8) else {
+                throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "a row does not fit the folder listing")
+            }
+            scan.appendStored(text)
+            stored.stamps[stored.count] = FileStamp(size: sqlite3_column_int64(s, 1), mtime: sqlite3_column_int64(s, 2),
+                                                    inode: UInt64(bitPattern: sqlite3_column_int64(s, 3)))
+            stored.count += 1
+        }
+        return (scan, stored)
+    }
+
+    private init(count: Int) {
+        stamps = .allocate(capacity: count)
+        stamps.initialize(repeating: nil)
     }
 
     deinit { stamps.deallocate() }

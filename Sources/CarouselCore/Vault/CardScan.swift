@@ -28,17 +28,73 @@ final class CardScan: @unchecked Sendable {
 
     var count: Int { start.count }
 
+    /// A folder's own stamp: an entry added, removed or renamed in it changes its mtime and ctime.
+    struct FolderStamp: Equatable {
+        var path: String
+        var mtime: Int64
+        var ctime: Int64
+        var inode: UInt64
+        /// The entries of the folder that are not cards (`others`).
+        var others: [String] = []
+    }
+
+    /// Every folder walked, with its stamp taken before it was read.
+    private(set) var folderStamps: [FolderStamp] = []
+    /// Whether this listing can be used again while every folder keeps its stamp: no link was
+    /// met (where a link leads can change while its folder does not) and no folder had changed
+    /// in the two seconds before the walk (a change within one clock tick would not show).
+    private(set) var settled = true
+    private var began: Int64 = 0
+
     /// Folders kept open for the stat calls; past this many, files are stat'ed from the root.
     private static let openFolderLimit = 256
 
     init(root: String, dir: String) {
         stamps = UnsafeMutableBufferPointer(start: nil, count: 0)
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        began = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
         let realRoot = FileSystem.realPath(root) ?? root
         let fd = open(root + "/" + dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if fd >= 0 { walk(fd, relative: dir, root: root, realRoot: realRoot) }
         skipped.sort { $0.path < $1.path }
+        if !skipped.isEmpty { settled = false }
         stamps = .allocate(capacity: start.count)
         stamps.initialize(repeating: nil)
+    }
+
+    /// The listing of the last walk, given as the paths the index holds (`appendStored`), when
+    /// `unchanged` said every folder kept its stamp: no folder is read, only the files stat'ed.
+    init(reusing dir: String, root: String, count: Int, others: [String]) {
+        stamps = .allocate(capacity: count)
+        stamps.initialize(repeating: nil)
+        bytes.reserveCapacity(count * 24)
+        start.reserveCapacity(count)
+        name.reserveCapacity(count)
+        folder.reserveCapacity(count)
+        self.others = others
+        let fd = open(root + "/" + dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        folders = [fd]
+        folderPaths = [dir]
+    }
+
+    /// Adds a path the index holds (vault-relative, inside the reused folder) to a reused listing.
+    func appendStored(_ path: UnsafeRawBufferPointer) {
+        start.append(Int32(bytes.count))
+        name.append(Int32(bytes.count + folderPaths[0].utf8.count + 1))
+        bytes.append(contentsOf: path)
+        bytes.append(0)
+        folder.append(0)
+    }
+
+    /// Whether every folder of an earlier walk still has its stamp (and so its entries).
+    static func unchanged(root: String, _ known: [FolderStamp]) -> Bool {
+        known.enumerated().allSatisfy { i, folder in
+            var st = Glibc.stat()
+            // The top folder is opened following a link, as the walk does; the others never are.
+            let ok = fstatat(AT_FDCWD, root + "/" + folder.path, &st, i == 0 ? 0 : AT_SYMLINK_NOFOLLOW) == 0
+            return ok && (st.st_mode & S_IFMT) == S_IFDIR && FolderStamp(path: folder.path, stat: st, others: folder.others) == folder
+        }
     }
 
     deinit {
@@ -107,6 +163,17 @@ final class CardScan: @unchecked Sendable {
         }
         folders.append(fd)
         folderPaths.append(relative)
+        var own = Glibc.stat()
+        var stampIndex: Int?
+        if fstat(fd, &own) == 0 {
+            let stamp = FolderStamp(path: relative, stat: own, others: [])
+            if stamp.mtime >= began - 2_000_000_000 || stamp.ctime >= began - 2_000_000_000 { settled = false }
+            stampIndex = folderStamps.count
+            folderStamps.append(stamp)
+        } else {
+            settled = false
+        }
+        let othersBefore = others.count
         let prefix = Array(relative.utf8) + [UInt8(ascii: "/")]
         var subfolders: [String] = []
         while let entry = readdir(handle) {
@@ -142,6 +209,7 @@ final class CardScan: @unchecked Sendable {
                     } else if isMarkdown, type == UInt8(DT_REG) {
                         add(prefix: prefix, name: nameBytes, folder: index)
                     } else if isMarkdown, type == UInt8(DT_LNK) {
+                        settled = false
                         let rel = text()
                         let destination = FileSystem.destination(ofReal: FileSystem.realPath(root + "/" + rel), realRoot: realRoot)
                         if case .inside = destination { add(prefix: prefix, name: nameBytes, folder: index) } else { skipped.append((rel, destination)) }
@@ -152,6 +220,7 @@ final class CardScan: @unchecked Sendable {
             }
         }
         closedir(handle)
+        if let stampIndex { folderStamps[stampIndex].others = Array(others[othersBefore...]) }
         for sub in subfolders {
             // Never a link: `d_type` said folder, and O_NOFOLLOW holds it to that.
             let child = openat(fd, sub, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
@@ -171,6 +240,13 @@ final class CardScan: @unchecked Sendable {
         bytes.append(contentsOf: nameBytes)
         bytes.append(0)
         folder.append(index)
+    }
+}
+
+extension CardScan.FolderStamp {
+    init(path: String, stat st: stat, others: [String]) {
+        self.init(path: path, mtime: Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec),
+                  ctime: Int64(st.st_ctim.tv_sec) * 1_000_000_000 + Int64(st.st_ctim.tv_nsec), inode: UInt64(st.st_ino), others: others)
     }
 }
 
