@@ -4,31 +4,17 @@ internal import Clibgit2
 extension Repository {
     /// Commits these work-tree-relative paths on top of HEAD; nil if the tree is unchanged.
     ///
-    /// With a HEAD, the new tree is HEAD's tree with just these paths updated
-    /// (`git_tree_create_updated`): one blob and the trees on its path are written, not the
-    /// whole index's tree. The on-disk index is updated for the same paths, so `git status`
-    /// agrees with the new HEAD. On an unborn branch, and for a merge, the index is committed as
-    /// a whole. A path whose file is gone is removed.
+    /// With a HEAD, the new tree is HEAD's tree with just these paths updated: one blob and the
+    /// trees on its path are written, not the whole index's tree. The on-disk index is updated
+    /// for the same paths, so `git status` agrees with the new HEAD. Both are done on bytes when
+    /// the index is plain (`quickTree`), else through libgit2's index and
+    /// `git_tree_create_updated`; the result is the same. On an unborn branch, and for a merge,
+    /// the index is committed as a whole. A path whose file is gone is removed.
     /// With `mergeParent` the commit is a merge (HEAD first, then that commit) and is made even
     /// when the tree equals HEAD's, since the second parent is the point.
     /// `signature` is the author; `committer` defaults to it.
     public func commit(paths: [String], message: String, signature: Signature, committer: Signature? = nil,
                        mergeParent: ObjectID? = nil) throws -> ObjectID? {
-        var index: OpaquePointer?
-        try check(git_repository_index(&index, pointer), "git_repository_index")
-        defer { git_index_free(index) }
-        // The git CLI may have rewritten the index since libgit2 cached it.
-        try check(git_index_read(index, 0), "git_index_read")
-
-        for path in paths {
-            if existsInWorkTree(path) {
-                try check(git_index_add_bypath(index, path), "git_index_add_bypath")
-            } else {
-                try check(git_index_remove_bypath(index, path), "git_index_remove_bypath")
-            }
-        }
-        try check(git_index_write(index), "git_index_write")
-
         var parent: OpaquePointer?
         if var parentID = try headOID() {
             try check(git_commit_lookup(&parent, pointer, &parentID), "git_commit_lookup")
@@ -40,16 +26,16 @@ extension Repository {
         }
         defer { git_commit_free(second) }
         var treeID = git_oid()
-        if let parent, second == nil {
-            try updatedTree(&treeID, base: parent, paths: paths, index: index)
-        } else {
-            try check(git_index_write_tree(&treeID, index), "git_index_write_tree")
+        lastCommitWasQuick = false
+        if let parent, second == nil, allowsQuickCommit, let quick = try quickTree(paths: paths, base: parent) {
+            treeID = quick
+            lastCommitWasQuick = true
+        } else if try indexTree(&treeID, paths: paths, parent: second == nil ? parent : nil), parent == nil, second == nil {
+            return nil
         }
         if second != nil {
             // A merge commit is wanted even when nothing in the tree changed.
-        } else if let parent {
-            if let parentTree = git_commit_tree_id(parent), git_oid_equal(parentTree, &treeID) != 0 { return nil }
-        } else if git_index_entrycount(index) == 0 {
+        } else if let parent, let parentTree = git_commit_tree_id(parent), git_oid_equal(parentTree, &treeID) != 0 {
             return nil
         }
 
@@ -118,6 +104,31 @@ extension Repository {
         // A trailing slash marks a nested repository, which cannot be staged as a file.
         let paths = try status().map(\.path).filter { !$0.hasSuffix("/") }
         return try commit(paths: paths, message: message, signature: signature)
+    }
+
+    /// The tree through libgit2's index: `paths` are added to (or removed from) the index, which
+    /// is written whole; the tree is HEAD's with those paths updated (`parent`), else the whole
+    /// index's. Returns whether the index is empty.
+    private func indexTree(_ treeID: inout git_oid, paths: [String], parent: OpaquePointer?) throws -> Bool {
+        var index: OpaquePointer?
+        try check(git_repository_index(&index, pointer), "git_repository_index")
+        defer { git_index_free(index) }
+        // The git CLI may have rewritten the index since libgit2 cached it.
+        try check(git_index_read(index, 0), "git_index_read")
+        for path in paths {
+            if existsInWorkTree(path) {
+                try check(git_index_add_bypath(index, path), "git_index_add_bypath")
+            } else {
+                try check(git_index_remove_bypath(index, path), "git_index_remove_bypath")
+            }
+        }
+        try check(git_index_write(index), "git_index_write")
+        if let parent {
+            try updatedTree(&treeID, base: parent, paths: paths, index: index)
+        } else {
+            try check(git_index_write_tree(&treeID, index), "git_index_write_tree")
+        }
+        return git_index_entrycount(index) == 0
     }
 
     /// HEAD's tree with `paths` set to their index entries (or removed).

@@ -6,6 +6,11 @@ public final class Repository {
     let pointer: OpaquePointer
     /// Work tree path, with no trailing slash.
     public let workdir: String
+    /// Whether `commit(paths:)` may take the byte-level route (`quickTree`); tests turn it off
+    /// to compare with libgit2's.
+    var allowsQuickCommit = true
+    /// Whether the last `commit(paths:)` took the byte-level route.
+    var lastCommitWasQuick = false
 
     /// Takes ownership of `pointer`, freeing it if the repository turns out to be bare.
     private init(pointer: OpaquePointer) throws {
