@@ -13,21 +13,25 @@ extension CardIndex {
                       progress: Progress?) throws {
         let insert = try db.makeStatement(sql: CardRow.upsert)
         guard files.count > 64 else {
-            for file in files { try insert.execute(arguments: CardRow.read(path: file.path, vault: vault, stamp: file.stamp).arguments) }
+            let reader = CardReader(vault: vault)
+            for file in files { try insert.execute(arguments: reader.row(path: file.path, stamp: file.stamp).arguments) }
             return
         }
         let batches = (files.count + batchSize - 1) / batchSize
         let workers = ProcessInfo.processInfo.activeProcessorCount
+        // One reader per worker: a batch's worker w starts only after the batch before is parsed.
+        let readers = (0..<workers).map { _ in CardReader(vault: vault) }
         func start(_ b: Int) -> ArgumentBatch {
             let range = b * batchSize ..< min(files.count, (b + 1) * batchSize)
             let batch = ArgumentBatch(count: range.count)
             batch.group.enter()
             DispatchQueue.global().async {
                 DispatchQueue.concurrentPerform(iterations: min(workers, range.count)) { w in
+                    let reader = readers[w]
                     var i = w
                     while i < range.count {
                         let file = files[range.lowerBound + i]
-                        batch.set(i, CardRow.read(path: file.path, vault: vault, stamp: file.stamp).arguments)
+                        batch.set(i, reader.row(path: file.path, stamp: file.stamp).arguments)
                         i += workers
                     }
                 }
