@@ -36,6 +36,8 @@ let package = Package(
                 "CarouselGit",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's own C API, for the cold index's bulk insert (`CardIndex+bulk.swift`).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
         // The command line: parses arguments, calls the core, renders.

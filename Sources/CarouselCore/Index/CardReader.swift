@@ -48,7 +48,7 @@ final class CardReader: @unchecked Sendable {
     /// on the way, a missing file, a file over the size limit, a read error).
     private func read(_ path: String) -> Int? {
         // The rules `Vault.readText` applies before it opens anything.
-        guard PathName.isPlainRelativePath(path), let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
+        guard CardReader.isPlainPath(path), let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
         let dir = String(path[..<slash])
         let name = String(path[path.index(after: slash)...])
         guard let dirFD = folderDescriptor(dir) else { return nil }
@@ -82,6 +82,29 @@ final class CardReader: @unchecked Sendable {
             count += n
         }
         return count <= YAMLLimits.maxFileBytes ? count : nil
+    }
+
+    /// A narrower `PathName.isPlainRelativePath`, byte by byte: relative, no empty, `.` or `..`
+    /// part, no control character, and a first part that does not start with a dot (so never
+    /// `.git` or `.carousel`). Any other path takes the full path, which judges it exactly.
+    static func isPlainPath(_ path: String) -> Bool {
+        var length = 0, dots = 0, first = true
+        for b in path.utf8 {
+            if b < 0x20 || b == 0x7F { return false }
+            if b == UInt8(ascii: "/") {
+                if length == 0 || (dots == length && length <= 2) { return false }
+                length = 0
+                dots = 0
+                first = false
+                continue
+            }
+            if b == UInt8(ascii: ".") {
+                if first && length == 0 { return false }
+                dots += 1
+            }
+            length += 1
+        }
+        return length > 0 && !(dots == length && length <= 2)
     }
 
     /// The open folder `dir` (vault-relative), each part opened without following a link, so

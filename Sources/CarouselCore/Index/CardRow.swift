@@ -79,14 +79,18 @@ struct CardRow {
         }
     }
 
-    /// The bound values of `upsert`, built as `DatabaseValue`s directly (no boxed values):
-    /// this runs for every file of a cold index.
     var arguments: StatementArguments {
+        StatementArguments(databaseValues.map { $0 as (any DatabaseValueConvertible)? })
+    }
+
+    /// The values of `upsert`, in its column order, built as `DatabaseValue`s directly (no boxed
+    /// values): this runs for every file of a cold index.
+    var databaseValues: [DatabaseValue] {
         let c = card
         let diagText = diagnostics.isEmpty ? nil : CardRow.encodeDiagnostics(diagnostics)
         func text(_ s: String?) -> DatabaseValue { s?.databaseValue ?? .null }
         func int(_ i: Int?) -> DatabaseValue { i?.databaseValue ?? .null }
-        let values: [DatabaseValue] = [
+        return [
             path.databaseValue, stamp.size.databaseValue, stamp.mtime.databaseValue, Int64(bitPattern: stamp.inode).databaseValue,
             (c == nil ? 0 : 1).databaseValue,
             text(c?.id), text(c?.slug), text(c?.title), text(c?.kind.rawValue), int(c?.spoons), int(c?.importance), text(c?.category),
@@ -97,7 +101,6 @@ struct CardRow {
             text(c.map { CardRow.join($0.exceptDates.map(\.iso)) }), text(c.map { CardRow.join($0.alsoDates.map(\.iso)) }),
             text(c?.id?.lowercased()),
         ]
-        return StatementArguments(values)
     }
 
     init(path: String, stamp: FileStamp, card: Card?, diagnostics: [FileDiagnostic]) {

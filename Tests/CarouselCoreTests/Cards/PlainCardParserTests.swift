@@ -199,6 +199,21 @@ final class PlainCardParserTests: XCTestCase {
         XCTAssertGreaterThan(taken, 50)
     }
 
+    /// The byte-level shortcuts give the answers of the rules they stand for.
+    func testPathShortcutsAgreeWithTheFullRules() {
+        let paths = ["cards/a.md", "cards/work/b.md", "a.md", ".md", "cards/.md", "cards/x.md/", "cards//x.md", "/cards/x.md",
+                     "", "cards/x", "cards/x.MD", "cards/./x.md", "cards/../x.md", "cards/..", "./x.md", ".git/x.md", ".GIT/x.md",
+                     ".carousel/i.md", "cards/.git/x.md", "cards/a\u{1}b.md", "cards/a\u{7F}.md", "cards/é.md", "cards/x\u{301}.md",
+                     "cards/\u{600}.md", "cards/...md", "cards/.../x.md", "x\r.md", "cards/a b.md"]
+        for path in paths {
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            XCTAssertEqual(Vault.slug(ofPath: path), name.hasSuffix(".md") ? String(name.dropLast(3)) : name, path.debugDescription)
+            if CardReader.isPlainPath(path) { XCTAssertTrue(PathName.isPlainRelativePath(path), path.debugDescription) }
+        }
+        XCTAssertTrue(CardReader.isPlainPath("cards/work/b.md"))
+        XCTAssertFalse(CardReader.isPlainPath("cards/../b.md"))
+    }
+
     /// `PlainCardField.isNull` only lowercases four-byte values: no scalar outside ASCII
     /// lowercases to anything with an n, u or l, so no other text lowercases to "null".
     /// (Letters with case are all below U+20000.)
