@@ -80,6 +80,8 @@ final class CardReader: @unchecked Sendable {
             }
             if n == 0 { break }
             count += n
+            // Fewer bytes than the size asked for: the end of the file, without one more call.
+            if count < want, count == Int(st.st_size) { break }
         }
         return count <= YAMLLimits.maxFileBytes ? count : nil
     }

@@ -86,20 +86,19 @@ struct CardRow {
     /// The values of `upsert`, in its column order, built as `DatabaseValue`s directly (no boxed
     /// values): this runs for every file of a cold index.
     var databaseValues: [DatabaseValue] {
-        let c = card
         let diagText = diagnostics.isEmpty ? nil : CardRow.encodeDiagnostics(diagnostics)
         func text(_ s: String?) -> DatabaseValue { s?.databaseValue ?? .null }
         func int(_ i: Int?) -> DatabaseValue { i?.databaseValue ?? .null }
         return [
             path.databaseValue, stamp.size.databaseValue, stamp.mtime.databaseValue, Int64(bitPattern: stamp.inode).databaseValue,
-            (c == nil ? 0 : 1).databaseValue,
-            text(c?.id), text(c?.slug), text(c?.title), text(c?.kind.rawValue), int(c?.spoons), int(c?.importance), text(c?.category),
-            text(c.map { CardRow.join($0.tags) }), text(c?.due?.description), text(c?.start?.description), text(c?.duration),
-            text(c?.repeatRule), text(c?.parent), text(c?.today?.iso), text(c?.done?.description),
-            text(c.map { CardRow.join($0.completed.map(\.iso)) }), text(c.map { CardRow.join($0.skipped.map(\.iso)) }),
-            text(c?.created?.description), text(c?.emoji), text(c?.color), text(diagText), text(body), text(c?.seriesStart?.iso), text(c?.wait?.iso),
-            text(c.map { CardRow.join($0.exceptDates.map(\.iso)) }), text(c.map { CardRow.join($0.alsoDates.map(\.iso)) }),
-            text(c?.id?.lowercased()),
+            (card == nil ? 0 : 1).databaseValue,
+            text(card?.id), text(card?.slug), text(card?.title), text(card?.kind.rawValue), int(card?.spoons), int(card?.importance), text(card?.category),
+            text(card.map { CardRow.join($0.tags) }), text(card?.due?.description), text(card?.start?.description), text(card?.duration),
+            text(card?.repeatRule), text(card?.parent), text(card?.today?.iso), text(card?.done?.description),
+            text(card.map { CardRow.join($0.completed.map(\.iso)) }), text(card.map { CardRow.join($0.skipped.map(\.iso)) }),
+            text(card?.created?.description), text(card?.emoji), text(card?.color), text(diagText), text(body), text(card?.seriesStart?.iso), text(card?.wait?.iso),
+            text(card.map { CardRow.join($0.exceptDates.map(\.iso)) }), text(card.map { CardRow.join($0.alsoDates.map(\.iso)) }),
+            text(card?.id?.lowercased()),
         ]
     }
 
