@@ -99,4 +99,31 @@ final class TargetedViewTests: XCTestCase {
         let first = try s.carousel(["suggest", "--mode", "linear", "--limit", "1", "--json"]).json()
         XCTAssertEqual((first["cards"] as? [[String: Any]])?.first?["slug"] as? String, "tie-6")
     }
+
+    /// The strip is ranked only among the rows whose group (importance and due date) can reach
+    /// it: a card one day later but with a larger variety must still come first, in both modes
+    /// and at every limit, on days when the cards are overdue, due soon or not due yet.
+    func testTheStripRanksOnlyTheGroupsThatCanReachIt() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        try s.write("cards/g1.md", "---\nid: 01KG1\ntitle: G1\nimportance: 1\ndue: 2026-11-10\n---\n")
+        for i in 1...20 {
+            try s.write("cards/g2-\(i).md", "---\nid: 01KG2\(i)\ntitle: G2 \(i)\nimportance: 1\ndue: 2026-11-11\n---\n")
+        }
+        for i in 1...40 {
+            try s.write("cards/many-\(i).md", "---\nid: 01KMANY\(String(format: "%04d", i))\ntitle: Many \(i)\nimportance: \(1 + i % 3)\n"
+                        + (i % 4 == 0 ? "" : "due: 2026-11-\(String(format: "%02d", 12 + i % 5))\n") + "---\n")
+        }
+        for day in ["2026-09-01", "2026-11-20", "2026-11-22", "2026-11-23", "2026-11-24", "2026-11-25", "2027-03-01"] {
+            for mode in ["smart", "linear"] {
+                for limit in ["1", "2", "3", "7", "25"] {
+                    let args = ["suggest", "--mode", mode, "--limit", limit, "--json", "--today", day]
+                    let narrow = try s.carousel(args)
+                    let whole = try s.carousel(args, env: ["CAROUSEL_READ_ALL": "1"])
+                    XCTAssertEqual(narrow.stdout, whole.stdout, args.joined(separator: " "))
+                }
+            }
+            XCTAssertEqual(try s.carousel(["--today", day]).stdout, try s.carousel(["--today", day], env: ["CAROUSEL_READ_ALL": "1"]).stdout)
+        }
+    }
 }

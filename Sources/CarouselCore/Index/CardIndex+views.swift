@@ -25,12 +25,19 @@ extension CardIndex {
     /// The carousel of `today` in parts: the rows that are not plain and are in the carousel,
     /// how many plain rows there are (all of them are in it), and the plain rows that can be
     /// among the first `limit` in `mode`'s order (more when they tie with the last).
+    ///
+    /// The plain rows are first counted by importance and due date (one pass over the covering
+    /// index, no function call per row). A card's score is 2·importance + 1.5·urgency + variety
+    /// with variety in [0, 2), so once the groups with the best scores without variety hold
+    /// `limit` rows, a row whose group scores 2 or more below the last of those can never be
+    /// among the first; only the rows of the other groups are ranked one by one.
     func carouselParts(today: Day, mode: Settings.Mode, limit: Int) throws(CarouselError)
         -> (others: [Suggestion], plainCount: Int, plainFirst: [Suggestion]) {
         let others = try cards(where: "repeat IS NOT NULL OR (done IS NULL AND (wait IS NOT NULL OR today = ?1 OR kind = 'event'))",
                                arguments: [today.iso])
             .compactMap { Suggestions.suggestion(for: $0, today: today) }
-        let plainCount = try count(where: CardIndex.plainOpen, arguments: [today.iso])
+        let groups = try plainGroups(today: today)
+        let plainCount = groups.reduce(0) { $0 + $1.count }
         // The order key, smallest first: minus the score, or the due day (undated last).
         let key = DatabaseFunction("carousel_rank", argumentCount: 4, pure: true) { v in
             let card = CardIndex.plainCard(importance: v[0], due: v[1], id: v[2], path: v[3])
@@ -41,9 +48,77 @@ extension CardIndex {
             case .linear: return s.due?.dayNumber ?? Int.max
             }
         }
-        let first = try cards(where: CardIndex.plainOpen, arguments: [today.iso],
+        var clause = CardIndex.plainOpen
+        var arguments: [(any DatabaseValueConvertible)?] = [today.iso]
+        if limit > 0, let (terms, values) = CardIndex.candidates(groups, today: today, mode: mode, limit: limit) {
+            clause += " AND (\(terms))"
+            arguments += values
+        }
+        let first = try cards(where: clause, arguments: StatementArguments(arguments),
                               firstBy: "carousel_rank(importance, due, id, path)", limit: limit, function: key)
         return (others, plainCount, first.compactMap { Suggestions.suggestion(for: $0, today: today) })
+    }
+
+    /// The plain rows of `today` counted by importance and due date.
+    func plainGroups(today: Day) throws(CarouselError) -> [(importance: Int, due: String?, count: Int)] {
+        do {
+            return try db.read { db in
+                try Row.fetchAll(db, sql: """
+                    SELECT ifnull(importance, 1), due, count(*) FROM cards WHERE ok = 1 AND (\(CardIndex.plainOpen))
+                    GROUP BY due, importance
+                    """, arguments: [today.iso]).map { ($0[0], $0[1], $0[2]) }
+            }
+        } catch {
+            throw .io("the index could not be read: \(error)")
+        }
+    }
+
+    /// An SQL condition that keeps every plain row that can be among the first `limit` (see
+    /// `carouselParts`), nil when it cannot narrow them. Per importance it keeps the due dates up
+    /// to the latest that can be (urgency only falls as the due date moves out, and ISO dates
+    /// compare as text), and the undated rows when they can be.
+    static func candidates(_ groups: [(importance: Int, due: String?, count: Int)], today: Day, mode: Settings.Mode, limit: Int)
+        -> (String, [(any DatabaseValueConvertible)?])? {
+        guard today.year >= 1001, today.year <= 9998 else { return nil }
+        let keyed: [(group: (importance: Int, due: String?, count: Int), key: Double)] = groups.compactMap { g in
+            let card = plainCard(importance: g.importance.databaseValue, due: g.due.databaseValue, id: .null, path: .null)
+            if let due = card.due, due.day.year < 1000 || due.day.year > 9999 { return nil }
+            guard let s = Suggestions.suggestion(for: card, today: today) else { return nil }
+            switch mode {
+            case .smart: return (g, -Suggestions.score(importance: s.importance, urgency: s.urgency, variety: 0))
+            case .linear: return (g, Double(s.due?.dayNumber ?? Int.max))
+            }
+        }
+        guard keyed.count == groups.count else { return nil }
+        var seen = 0
+        var last = Double.infinity
+        for item in keyed.sorted(by: { $0.key < $1.key }) {
+            seen += item.group.count
+            if seen >= limit { last = item.key; break }
+        }
+        guard last.isFinite else { return nil }
+        // Smart: a row's score is at most its group's plus 2 (variety < 2).
+        let bound = mode == .smart ? last + 2 : last
+        var latest: [Int: String] = [:]
+        var undated: Set<Int> = []
+        for item in keyed where item.key <= bound {
+            if let due = item.group.due {
+                if latest[item.group.importance].map({ due > $0 }) ?? true { latest[item.group.importance] = due }
+            } else {
+                undated.insert(item.group.importance)
+            }
+        }
+        var terms: [String] = []
+        var values: [(any DatabaseValueConvertible)?] = []
+        for (importance, due) in latest.sorted(by: { $0.key < $1.key }) {
+            terms.append("(ifnull(importance, 1) = ? AND due <= ?)")
+            values += [importance, due]
+        }
+        for importance in undated.sorted() {
+            terms.append("(ifnull(importance, 1) = ? AND due IS NULL)")
+            values.append(importance)
+        }
+        return terms.isEmpty ? nil : (terms.joined(separator: " OR "), values)
     }
 
     /// How many cards each board column of `today` holds.
@@ -53,22 +128,18 @@ extension CardIndex {
         for card in others {
             if case let .column(c)? = BoardView.slot(of: card, today: today, weekStart: weekStart) { counts[c, default: 0] += 1 }
         }
-        let slot = DatabaseFunction("carousel_slot", argumentCount: 1, pure: true) { v in
-            let card = CardIndex.plainCard(importance: .null, due: v[0], id: .null, path: .null)
-            guard case let .column(c)? = BoardView.slot(of: card, today: today, weekStart: weekStart) else { return nil }
-            return c.rawValue
-        }
-        // Plain rows pulled into the day are on the board too: only events, done and waiting cards are not.
+        // Plain rows pulled into the day are on the board too: only events, done and waiting cards
+        // are not. A plain row's column depends only on its due date: counted per date, then placed.
         let sql = """
-            SELECT carousel_slot(due) AS slot, count(*) FROM cards
-            WHERE ok = 1 AND repeat IS NULL AND done IS NULL AND wait IS NULL AND kind != 'event' GROUP BY slot
+            SELECT due, count(*) FROM cards
+            WHERE ok = 1 AND repeat IS NULL AND done IS NULL AND wait IS NULL AND kind != 'event' GROUP BY due
             """
         do {
             try db.read { db in
-                db.add(function: slot)
                 for row in try Row.fetchAll(db, sql: sql) {
-                    guard let name = row[0] as String?, let column = BoardView.Column(rawValue: name) else { continue }
-                    counts[column, default: 0] += row[1] as Int
+                    let card = CardIndex.plainCard(importance: .null, due: row[0], id: .null, path: .null)
+                    guard case let .column(c)? = BoardView.slot(of: card, today: today, weekStart: weekStart) else { continue }
+                    counts[c, default: 0] += row[1] as Int
                 }
             }
         } catch {

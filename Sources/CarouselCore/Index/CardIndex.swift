@@ -11,6 +11,8 @@ public struct RefreshStats: Sendable, Equatable {
     public var removed = 0
     /// Whether the index was built from nothing (missing, stale schema or unreadable).
     public var rebuilt = false
+    /// Folders whose entries were read; 0 when none changed since the last walk (`CardScan`).
+    public var folders = 0
 
     public init(files: Int = 0, parsed: Int = 0, removed: Int = 0, rebuilt: Bool = false) {
         self.files = files
@@ -130,10 +132,14 @@ public final class CardIndex {
             try db.execute(sql: CardRow.createTable)
             for sql in CardRow.createIndexes { try db.execute(sql: sql) }
             try db.execute(sql: "DROP TABLE IF EXISTS clean_mark")
+            try db.execute(sql: "DROP TABLE IF EXISTS folders")
             try db.execute(sql: "PRAGMA user_version = \(CardIndex.schemaVersion)")
             return true
         }
-        try queue.writeWithoutTransaction { db in try db.execute(sql: CardIndex.createCleanTable) }
+        try queue.writeWithoutTransaction { db in
+            try db.execute(sql: CardIndex.createCleanTable)
+            try db.execute(sql: CardIndex.createFoldersTable)
+        }
         if changed { rebuilt = true }
     }
 
@@ -160,33 +166,45 @@ public final class CardIndex {
     }
 
     private func syncOnce(progress: Progress?) throws(CarouselError) -> (diagnostics: [FileDiagnostic], stats: RefreshStats) {
-        let listing = FileSystem.markdownListing(root: vault.root, dir: Vault.cardsDir)
-        let paths = listing.files
-        let linkWarnings = listing.skipped.map { Vault.skippedLinkDiagnostic($0.path, $0.destination) }
-        cardOthers = listing.others + listing.skipped.map(\.path)
-        var stats = RefreshStats(files: paths.count, rebuilt: rebuilt)
-        let stamps = FileSystem.stamps(root: vault.root, paths)
         do {
             return try db.write { db in
-                var stored: [String: FileStamp] = [:]
-                stored.reserveCapacity(paths.count)
-                let rows = try Row.fetchCursor(db, sql: "SELECT path, size, mtime, inode FROM cards INDEXED BY cards_stamp")
-                while let row = try rows.next() {
-                    stored[row[0]] = FileStamp(size: row[1], mtime: row[2], inode: UInt64(bitPattern: row[3] as Int64))
+                // When no folder changed since a walk that met no link, its files are the rows
+                // the index holds: no folder is read, each file is only stat'ed.
+                let known = rebuilt ? [] : try CardIndex.knownFolders(db)
+                let reuse = !known.isEmpty && known[0].path == Vault.cardsDir && CardScan.unchanged(root: vault.root, known)
+                let scan: CardScan
+                let stored: StoredStamps
+                if reuse {
+                    (scan, stored) = try StoredStamps.reusing(db, root: vault.root, dir: Vault.cardsDir, others: known.flatMap(\.others))
+                    scan.stat()
+                } else {
+                    scan = CardScan(root: vault.root, dir: Vault.cardsDir)
+                    // The files are stat'ed while the stored stamps are read.
+                    let statted = DispatchGroup()
+                    DispatchQueue.global().async(group: statted) { scan.stat() }
+                    defer { statted.wait() }
+                    stored = try StoredStamps(db, scan: scan)
+                    statted.wait()
+                    try CardIndex.saveFolders(db, scan.settled ? scan.folderStamps : [])
                 }
+                let linkWarnings = scan.skipped.map { Vault.skippedLinkDiagnostic($0.path, $0.destination) }
+                cardOthers = scan.others + scan.skipped.map(\.path)
+                var stats = RefreshStats(files: scan.count, rebuilt: rebuilt)
+                stats.folders = reuse ? 0 : scan.folderStamps.count
                 var pending: [(path: String, stamp: FileStamp)] = []
-                var present = 0
-                for (path, stamp) in zip(paths, stamps) {
-                    guard let stamp else { continue }
-                    if let old = stored[path] {
-                        present += 1
-                        if old == stamp { continue }
+                var removed = stored.unlisted
+                for i in 0..<scan.count {
+                    guard let stamp = scan.stamps[i] else {
+                        if stored.stamps[i] != nil { removed.append(scan.path(i)) }
+                        continue
                     }
-                    pending.append((path, stamp))
+                    if stored.stamps[i] == stamp { continue }
+                    pending.append((scan.path(i), stamp))
                 }
+                pending.sort { $0.path < $1.path }
                 let changed = pending.map(\.path)
                 try CardIndex.forgetText(db, paths: changed)
-                if stored.isEmpty, pending.count > 2000 {
+                if stored.count == 0, pending.count > 2000 {
                     // A cold index: rows first, then each index built once.
                     try CardIndex.withoutIndexes(db) { try CardIndex.store(pending, vault: vault, db: db, progress: progress) }
                 } else {
@@ -194,15 +212,11 @@ public final class CardIndex {
                 }
                 try CardIndex.learnText(db, paths: changed)
                 stats.parsed = pending.count
-                if !pending.isEmpty || present < stored.count { try db.execute(sql: "DELETE FROM clean_mark") }
-                if present < stored.count {
-                    var listed = Set<String>(minimumCapacity: paths.count)
-                    for (path, stamp) in zip(paths, stamps) where stamp != nil { listed.insert(path) }
-                    for path in stored.keys.sorted() where !listed.contains(path) {
-                        try CardIndex.forgetText(db, paths: [path])
-                        try db.execute(sql: "DELETE FROM cards WHERE path = ?", arguments: [path])
-                        stats.removed += 1
-                    }
+                if !pending.isEmpty || !removed.isEmpty { try db.execute(sql: "DELETE FROM clean_mark") }
+                for path in removed.sorted() {
+                    try CardIndex.forgetText(db, paths: [path])
+                    try db.execute(sql: "DELETE FROM cards WHERE path = ?", arguments: [path])
+                    stats.removed += 1
                 }
                 var problems: [(String, [FileDiagnostic])] = []
                 let bad = try Row.fetchCursor(db, sql: "SELECT path, diagnostics FROM cards WHERE diagnostics IS NOT NULL")

@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 
 /// A repeat rule: RFC 5545 `RRULE` semantics at day level plus an
@@ -66,6 +67,19 @@ public struct RecurrenceRule: Equatable, Sendable {
     /// Parses the human syntax ("every 2 weeks on tue, thu") or RRULE text (with or without a
     /// leading "RRULE:"). Case-insensitive; extra spaces are fine.
     public static func parse(_ text: String) throws(RecurrenceError) -> RecurrenceRule {
+        // Rules are pure values and a vault repeats a few texts ("every day") over many cards.
+        if let hit = parsed.withLock({ $0[text] }) { return try hit.get() }
+        let result = Result { () throws(RecurrenceError) in try parseUncached(text) }
+        parsed.withLock { table in
+            if table.count > 4096 { table.removeAll() }
+            table[text] = result
+        }
+        return try result.get()
+    }
+
+    private static let parsed = Mutex<[String: Result<RecurrenceRule, RecurrenceError>]>([:])
+
+    private static func parseUncached(_ text: String) throws(RecurrenceError) -> RecurrenceRule {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty {
             throw RecurrenceError("the rule is empty; try \"every week\" or \"FREQ=WEEKLY\"", word: "", column: 1)

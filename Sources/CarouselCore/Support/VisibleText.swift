@@ -15,6 +15,8 @@
 public enum VisibleText {
     /// `keepingCRLF` keeps a CRLF pair as it is (CSV and iCalendar end their lines so).
     public static func escape(_ text: String, keepingColor: Bool = false, keepingCRLF: Bool = false) -> String {
+        // Plain printable ASCII with line ends and tabs, the usual case: nothing to escape.
+        guard text.utf8.contains(where: { ($0 < 0x20 && $0 != 0x0A && $0 != 0x09) || $0 >= 0x7F }) else { return text }
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var out = String.UnicodeScalarView()
         let scalars = Array(text.unicodeScalars)

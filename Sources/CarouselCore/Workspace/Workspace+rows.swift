@@ -63,18 +63,16 @@ extension Workspace {
     /// shown already has one (numbers never change during a day), else the full numbering.
     public func numbers(showing cards: [Card]) -> ShortNumbers {
         if numbersAssigned { return numbers }
-        if let saved = savedNumbers(), saved.date == today.iso,
+        if let saved = ShortNumbers.saved(vault: vault, keeping: .init(cards: cards)), saved.date == today.iso,
            cards.allSatisfy({ Occurrence.isDone($0, today: today) || saved.number(for: $0) != nil }) {
             return saved
         }
         return numbers
     }
 
-    func savedNumbers() -> ShortNumbers? {
-        if let q = quickNumbers { return q }
-        let saved = ShortNumbers.saved(vault: vault)
-        quickNumbers = .some(saved)
-        return saved
+    /// The line of number `n` in the saved numbers (the file is not read whole).
+    func savedNumbers(number n: Int) -> ShortNumbers? {
+        ShortNumbers.saved(vault: vault, keeping: .init(number: n))
     }
 
     /// `CardRef.resolve` answered from the index for the cases that need no other card: a
@@ -82,7 +80,7 @@ extension Workspace {
     /// file that does not parse. Nil means "ask the full list" (ambiguous, unknown, or unusual).
     func quickResolve(_ ref: String) throws(CarouselError) -> Card? {
         if let n = CardRef.number(ref) {
-            guard let saved = savedNumbers(), saved.date == today.iso,
+            guard let saved = savedNumbers(number: n), saved.date == today.iso,
                   let entry = saved.entries.first(where: { $0.number == n }) else { return nil }
             var id = entry.id
             if id == nil { id = try index.cards(where: "path = ?", arguments: [entry.path]).first?.id }

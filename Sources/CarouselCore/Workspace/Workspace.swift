@@ -67,8 +67,6 @@ public final class Workspace {
         return n
     }
     private var numbersStorage: ShortNumbers?
-    /// The numbers file as saved, read without numbering anything new (`numbers(showing:)`).
-    var quickNumbers: ShortNumbers??
     var numbersAssigned: Bool { numbersStorage != nil }
     /// Things the person should hear about besides the result (edits committed, files skipped).
     public private(set) var notices: [String] = []
@@ -165,7 +163,6 @@ public final class Workspace {
             cleanFiles = files
         }
         if numbersStorage != nil { numbersStorage = ShortNumbers.refresh(vault: vault, cards: snapshot.cards, today: today) }
-        quickNumbers = nil
         return id
     }
 

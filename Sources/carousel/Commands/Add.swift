@@ -5,6 +5,7 @@ extension CardKind: ExpressibleByArgument {}
 
 struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "add",
         abstract: "What do you want to do? Add a card.",
         discussion: """
             One quoted line is read as quick capture: dates (today, tomorrow, friday, eow, eom, next week, \

@@ -4,6 +4,7 @@ import Foundation
 
 struct Attach: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "attach",
         abstract: "Keep files with a card: copied into attachments/<card id>/ and linked from its notes, in one commit.",
         discussion: "Up to 50 MB a file and 200 MB a card; a file over the limit is refused and nothing is written. A name already taken gets -2, -3, …; nothing is ever overwritten.")
 

@@ -3,6 +3,7 @@ import CarouselCore
 
 struct Board: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "board",
         abstract: "Open cards by due date: overdue, today, this week, upcoming, someday.",
         discussion: "Upcoming is the 14 days after this week. `carousel move <card> <column>` moves one.")
 

@@ -4,6 +4,7 @@ import Foundation
 
 struct Bubbles: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "bubbles",
         abstract: "Draw your open cards as bubbles: size by importance, colour by category.",
         discussion: "Writes an SVG picture (or an HTML page, when FILE ends in .html) to open in a browser.")
 

@@ -2,7 +2,7 @@ import ArgumentParser
 import CarouselCore
 
 struct Budget: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Change the daily spoon budget (5–20).")
+    static let configuration = CommandConfiguration(commandName: "budget", abstract: "Change the daily spoon budget (5–20).")
 
     @OptionGroup var options: GlobalOptions
 

@@ -2,7 +2,7 @@ import ArgumentParser
 import CarouselCore
 
 struct Check: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Log a habit: adds AMOUNT (default 1) to the day.")
+    static let configuration = CommandConfiguration(commandName: "check", abstract: "Log a habit: adds AMOUNT (default 1) to the day.")
 
     @OptionGroup var options: GlobalOptions
 

@@ -3,6 +3,7 @@ import CarouselCore
 
 struct Config: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "config",
         abstract: "Show or change the vault's settings (carousel.yaml).",
         discussion: """
             `carousel config` lists every setting; `carousel config KEY` prints one; `carousel config KEY VALUE` \

@@ -3,6 +3,7 @@ import CarouselCore
 
 struct Conflicts: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "conflicts",
         abstract: "List the values that lost a sync clash, or clear them for a card once you've looked.")
 
     @OptionGroup var options: GlobalOptions

@@ -3,6 +3,7 @@ import CarouselCore
 
 struct Countdown: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "countdown",
         abstract: "Events coming up, and how many days until each.",
         discussion: "Add one with: carousel add \"Concert\" --kind event --emoji 🎸 --due 2026-12-05")
 

@@ -3,6 +3,7 @@ import CarouselCore
 
 struct Detach: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "detach",
         abstract: "Remove one attachment from a card, and its link from the notes. Git history keeps the file.")
 
     @OptionGroup var options: GlobalOptions

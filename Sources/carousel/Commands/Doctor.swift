@@ -4,6 +4,7 @@ import Foundation
 
 struct Doctor: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "doctor",
         abstract: "List every problem at the vault's edge and in its files, with what to do about each.",
         discussion: """
             Looks at the state folder (.carousel), links that lead out of the vault, ids that cannot \

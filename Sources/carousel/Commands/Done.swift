@@ -3,6 +3,7 @@ import CarouselCore
 
 struct Done: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "done",
         abstract: "Mark cards done (a repeating card: today's occurrence).",
         discussion: "`carousel done 3 5 call-mum` finishes three cards in one commit; `carousel done +errands due.before:today` finishes what matches (asks first when more than 3 do).")
 

@@ -2,7 +2,7 @@ import ArgumentParser
 import CarouselCore
 
 struct Drop: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Take a card out of today; it goes back to the carousel.")
+    static let configuration = CommandConfiguration(commandName: "drop", abstract: "Take a card out of today; it goes back to the carousel.")
 
     @OptionGroup var options: GlobalOptions
 

@@ -7,6 +7,7 @@ import Glibc
 
 struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "edit",
         abstract: "Open a card in $VISUAL or $EDITOR, check it on save, and commit it.",
         discussion: "If the file no longer parses you can re-open it or abort; abort puts the original back.")
 

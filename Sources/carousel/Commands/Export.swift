@@ -8,6 +8,7 @@ struct Export: ParsableCommand {
     enum Table: String, ExpressibleByArgument, CaseIterable { case cards, habits, xp, focus, reflections }
 
     static let configuration = CommandConfiguration(
+        commandName: "export",
         abstract: "Write the vault as iCalendar, CSV or JSON for other tools.",
         discussion: """
             ics: dated cards as to-dos and events as all-day events, for any calendar app. \

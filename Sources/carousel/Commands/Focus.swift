@@ -7,6 +7,7 @@ import Glibc
 
 struct Focus: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "focus",
         abstract: "A focus timer; the session is saved in today's journal.",
         discussion: """
             On a terminal it counts down with a progress bar: p pauses, q ends early, Ctrl-C stops and \

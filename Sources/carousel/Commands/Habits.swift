@@ -3,6 +3,7 @@ import CarouselCore
 
 struct Habits: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "habits",
         abstract: "Today's habits, your streak of days that count (40% rule), strength and a heatmap.",
         aliases: ["streaks"])
 

@@ -6,6 +6,7 @@ struct Import: ParsableCommand {
     enum Source: String, ExpressibleByArgument, CaseIterable { case todotxt, taskwarrior, ics }
 
     static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract: "Bring tasks in from todo.txt, Taskwarrior (`task export`) or an iCalendar file, as one commit.",
         discussion: "Running it again adds only what is new. The mapping is in docs/ecosystem.md.")
 

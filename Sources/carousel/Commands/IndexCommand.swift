@@ -18,7 +18,7 @@ struct IndexCommand: ParsableCommand {
             let bad = Set(ws.diagnostics.filter { $0.severity == .error }.map(\.path)).count
             if options.json {
                 return Output(files: s.files, parsed: s.parsed, removed: s.removed, cards: try ws.cardCount(), problems: bad,
-                              rebuilt: s.rebuilt, milliseconds: (ms * 10).rounded() / 10).printJSON()
+                              rebuilt: s.rebuilt, folders: s.folders, milliseconds: (ms * 10).rounded() / 10).printJSON()
             }
             print("Indexed \(Words.plural(s.files, "card file")): read \(s.parsed), dropped \(s.removed)"
                 + (bad > 0 ? ", \(bad) with problems" : "") + " in \(String(format: "%.1f", ms)) ms.")
@@ -31,6 +31,7 @@ extension IndexCommand {
     struct Output: Encodable {
         let files, parsed, removed, cards, problems: Int
         let rebuilt: Bool
+        let folders: Int
         let milliseconds: Double
     }
 }

@@ -4,6 +4,7 @@ import Foundation
 
 struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "init",
         abstract: "Make a vault: a git repository with settings, .gitignore, .gitattributes and a first commit.")
 
     @Argument(help: "Where to make the vault (default: the current folder).")

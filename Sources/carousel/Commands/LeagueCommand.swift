@@ -37,6 +37,7 @@ struct LeagueCommand: ParsableCommand {
 
 struct Friend: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "friend",
         abstract: "Friends whose vaults join your league (read-only git remotes).",
         subcommands: [FriendAdd.self])
 }

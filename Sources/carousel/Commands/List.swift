@@ -30,6 +30,7 @@ struct List: ParsableCommand {
 
 struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "search",
         abstract: "Find cards whose title or notes contain TEXT (any case).",
         discussion: "Takes the same filters as `carousel list`.")
 

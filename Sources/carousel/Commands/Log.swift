@@ -3,6 +3,7 @@ import CarouselCore
 
 struct Log: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "log",
         abstract: "Show the vault's recent changes, or one card's history field by field.")
 
     @OptionGroup var options: GlobalOptions

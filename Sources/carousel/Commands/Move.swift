@@ -3,6 +3,7 @@ import CarouselCore
 
 struct Move: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "move",
         abstract: "Move a card to a board column by setting its due date.",
         discussion: """
         today: due today · this_week: due on the last day of this week · upcoming: due in 7 days · \

@@ -2,7 +2,7 @@ import ArgumentParser
 import CarouselCore
 
 struct Order: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Move a card to a position in today's list (1 is first).")
+    static let configuration = CommandConfiguration(commandName: "order", abstract: "Move a card to a position in today's list (1 is first).")
 
     @OptionGroup var options: GlobalOptions
 

@@ -3,6 +3,7 @@ import CarouselCore
 
 struct Pull: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "pull",
         abstract: "Pull cards from the carousel into today.",
         discussion: "`carousel pull 3 5` or `carousel pull +errands due:today` (asks first when more than 3 match).")
 

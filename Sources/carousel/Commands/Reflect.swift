@@ -7,6 +7,7 @@ import Glibc
 
 struct Reflect: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "reflect",
         abstract: "Save a morning or night reflection in today's journal.",
         discussion: "One of each per day: a second one replaces the first (and says so).")
 

@@ -4,6 +4,7 @@ import Foundation
 
 struct Remind: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "remind",
         abstract: "Reminders due now, and those missed since the last run, each shown once.",
         discussion: "Write `remind: 30m` on a card, `remind: \"08:00\"` on a habit, or `checkin_reminder: \"20:30\"` in carousel.yaml. Run it every minute with: carousel remind --install")
 

@@ -3,6 +3,7 @@ import CarouselCore
 
 struct Rule: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "rule",
         abstract: "Check a repeat rule: its normal form, RRULE, summary and next dates. Needs no vault.",
         discussion: """
             Human rules: "every day", "every weekday", "every 2 weeks on tue, thu", "every month on the 15th",

@@ -9,6 +9,7 @@ import Glibc
 /// `git-foo`), so the web server is never linked into, or loaded by, the command line.
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Show the views as a local web page (127.0.0.1 only, with an access token).",
         discussion: """
             Prints an address like http://127.0.0.1:PORT/?token=…; open it once and the browser keeps \

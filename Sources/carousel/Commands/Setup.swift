@@ -3,6 +3,7 @@ import CarouselCore
 
 struct Setup: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "setup",
         abstract: "Set up a cloned vault on this device: register Carousel's merge driver for plain `git pull`.")
 
     @OptionGroup var options: GlobalOptions

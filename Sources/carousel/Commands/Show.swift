@@ -2,7 +2,7 @@ import ArgumentParser
 import CarouselCore
 
 struct Show: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Show one card (or habit): its fields and notes.")
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one card (or habit): its fields and notes.")
 
     @OptionGroup var options: GlobalOptions
 

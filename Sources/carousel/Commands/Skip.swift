@@ -3,6 +3,7 @@ import CarouselCore
 
 struct Skip: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "skip",
         abstract: "Skip a habit for a day, or today's occurrence of a repeating card.",
         discussion: "A skip with a --note (\"sick\", \"travelling\") doesn't count against your streak; a bare skip counts as missed.")
 

@@ -5,6 +5,7 @@ extension Settings.Mode: ExpressibleByArgument {}
 
 struct Suggest: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "suggest",
         abstract: "The carousel: what to pull into today next, and why each card ranks where it does.")
 
     @OptionGroup var options: GlobalOptions

@@ -5,6 +5,7 @@ import Foundation
 
 struct Sync: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "sync",
         abstract: "Share changes through a git remote: save edits, fetch, merge field by field, push.",
         discussion: "Add a remote first with `git remote add origin URL`. See docs/sync.md for the merge rules.")
 

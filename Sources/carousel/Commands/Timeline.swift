@@ -3,6 +3,7 @@ import CarouselCore
 
 struct Timeline: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "timeline",
         abstract: "The day's cards that have a start time, in time order, with free gaps.",
         discussion: "Give a card a time with: carousel set <card> start 2026-11-23T09:30 and duration 45m.")
 

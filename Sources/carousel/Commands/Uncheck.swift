@@ -2,7 +2,7 @@ import ArgumentParser
 import CarouselCore
 
 struct Uncheck: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Clear a habit's log for a day (an amount or a skip).")
+    static let configuration = CommandConfiguration(commandName: "uncheck", abstract: "Clear a habit's log for a day (an amount or a skip).")
 
     @OptionGroup var options: GlobalOptions
 

@@ -2,7 +2,7 @@ import ArgumentParser
 import CarouselCore
 
 struct Undone: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Take back a completion: the card is open again.")
+    static let configuration = CommandConfiguration(commandName: "undone", abstract: "Take back a completion: the card is open again.")
 
     @OptionGroup var options: GlobalOptions
 

@@ -72,6 +72,8 @@ let printedErrors = Mutex<Set<String>>([])
 
 /// Display width of text in a terminal: wide characters and emoji take two columns.
 func displayWidth(_ text: String) -> Int {
+    // Printable ASCII, the usual case: one column a byte.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
     var width = 0
     for ch in text {
         guard let scalar = ch.unicodeScalars.first else { continue }

@@ -38,19 +38,21 @@ enum TodayRender {
 
     /// "Spoons  ●●●○○○○○○○  3 / 10 spoons"
     static func spoonBar(_ view: TodayView, _ t: Terminal) -> String {
-        let width = max(view.budget, view.spoonsPlanned)
+        // Each total once: they add up every item of the day.
+        let planned = view.spoonsPlanned, spent = view.spoonsDone
+        let width = max(view.budget, planned)
         var bar = ""
         for i in 0..<width {
-            if i < view.spoonsDone {
+            if i < spent {
                 bar += t.green("●")
-            } else if i < view.spoonsPlanned {
+            } else if i < planned {
                 bar += i < view.budget ? t.cyan("●") : t.yellow("●")
             } else {
                 bar += t.dim("○")
             }
         }
-        let text = "\(view.spoonsPlanned) / \(view.budget) spoons"
-        let done = view.spoonsDone > 0 ? t.dim("  (\(view.spoonsDone) done)") : ""
+        let text = "\(planned) / \(view.budget) spoons"
+        let done = spent > 0 ? t.dim("  (\(spent) done)") : ""
         return bar + "  " + (view.overloaded ? t.yellow(text) : text) + done
     }
 

@@ -30,4 +30,31 @@ final class ShortNumbersTests: XCTestCase {
         XCTAssertEqual(read?.entries.map(\.number), [1, 2])
         XCTAssertNil(ShortNumbers(text: "no date\n1\t\tcards/a.md\n"))
     }
+
+    /// A view reads only the lines of the cards it shows: the same number for each of them as
+    /// the whole file gives, for cards with and without ids, a card whose id changed since it
+    /// was numbered, a path numbered twice, and lines that do not read.
+    func testAViewReadsTheSameNumbersFromTheLinesItNeeds() {
+        var text = "2026-11-23\n"
+        for n in 1...5000 { text += "\(n)\t\(n % 4 == 0 ? "" : "01KID\(n)")\tcards/card-\(n).md\n" }
+        text += "not a line\n5001\t\tcards/card-7.md\n5002\t01KNEW\tcards/card-8.md\nx\t01KID9\tcards/z.md\n5003\t01KC\t\n-4\t\tcards/neg.md\n"
+        let full = ShortNumbers(text: text)!
+        var shown: [Card] = []
+        for n in [1, 4, 7, 8, 9, 12, 4999, 5000, 6000] {
+            var card = Card(slug: "card-\(n)", path: "cards/card-\(n).md", title: "x")
+            if n % 4 != 0 { card.id = "01KID\(n)" }
+            shown.append(card)
+        }
+        var renamed = Card(slug: "card-8", path: "cards/card-8.md", title: "x")
+        renamed.id = "01KNEW"
+        shown.append(renamed)
+        shown.append(Card(slug: "card-7", path: "cards/card-7.md", title: "x"))
+        let partial = ShortNumbers(bytes: Array(text.utf8), keeping: .init(cards: shown))!
+        XCTAssertEqual(partial.date, full.date)
+        XCTAssertLessThan(partial.entries.count, 20)
+        for card in shown { XCTAssertEqual(partial.number(for: card), full.number(for: card), card.path) }
+        let one = ShortNumbers(bytes: Array(text.utf8), keeping: .init(number: 5001))!
+        XCTAssertEqual(one.entries, full.entries.filter { $0.number == 5001 })
+        XCTAssertNil(ShortNumbers(bytes: Array("no date\n1\t\tcards/a.md\n".utf8), keeping: .init(number: 1)))
+    }
 }

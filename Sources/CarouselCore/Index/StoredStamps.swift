@@ -1,0 +1,134 @@
+import GRDB
+import GRDBSQLite
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The stamps the index holds, lined up with a `CardScan`: `stamps[i]` is what the index
+/// recorded for the scan's file i (nil when it has no row), and `unlisted` the rows whose file
+/// the scan did not find. Read straight from the covering `cards_stamp` index with SQLite's own
+/// calls, so a refresh of 100,000 unchanged cards makes no String and no dictionary.
+final class StoredStamps {
+    let stamps: UnsafeMutableBufferPointer<FileStamp?>
+    private(set) var unlisted: [String] = []
+    /// Rows read.
+    private(set) var count = 0
+
+    init(_ db: Database, scan: CardScan) throws {
+        stamps = .allocate(capacity: scan.count)
+        stamps.initialize(repeating: nil)
+        let statement = try db.makeStatement(sql: "SELECT path, size, mtime, inode FROM cards INDEXED BY cards_stamp")
+        let s = statement.sqliteStatement
+        defer { sqlite3_reset(s) }
+        try scan.bytes.withUnsafeBytes { bytes in
+            let table = PathTable(bytes: bytes, start: scan.start)
+            while true {
+                let code = sqlite3_step(s)
+                if code == SQLITE_DONE { break }
+                guard code == SQLITE_ROW else {
+                    throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+                }
+                count += 1
+                let length = Int(sqlite3_column_bytes(s, 0))
+                let text = UnsafeRawBufferPointer(start: sqlite3_column_text(s, 0), count: length)
+                let stamp = FileStamp(size: sqlite3_column_int64(s, 1), mtime: sqlite3_column_int64(s, 2),
+                                      inode: UInt64(bitPattern: sqlite3_column_int64(s, 3)))
+                if let i = table.find(text) {
+                    stamps[i] = stamp
+                } else {
+                    unlisted.append(String(decoding: text, as: UTF8.self))
+                }
+            }
+        }
+    }
+
+    /// The listing of the last walk, read from the rows (see `CardScan.init(reusing:)`): every
+    /// row is a file, lined up with its stored stamp.
+    static func reusing(_ db: Database, root: String, dir: String, others: [String]) throws -> (CardScan, StoredStamps) {
+        let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM cards INDEXED BY cards_stamp") ?? 0
+        let scan = CardScan(reusing: dir, root: root, count: count, others: others)
+        let stored = StoredStamps(count: count)
+        let statement = try db.makeStatement(sql: "SELECT path, size, mtime, inode FROM cards INDEXED BY cards_stamp")
+        let s = statement.sqliteStatement
+        defer { sqlite3_reset(s) }
+        while true {
+            let code = sqlite3_step(s)
+            if code == SQLITE_DONE { break }
+            guard code == SQLITE_ROW else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+            }
+            let text = UnsafeRawBufferPointer(start: sqlite3_column_text(s, 0), count: Int(sqlite3_column_bytes(s, 0)))
+            // A row outside the folder (never written by a refresh) or past the count: walk instead.
+            guard stored.count < count, text.starts(with: (dir + "/").utf8) else {
+                throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "a row does not fit the folder listing")
+            }
+            scan.appendStored(text)
+            stored.stamps[stored.count] = FileStamp(size: sqlite3_column_int64(s, 1), mtime: sqlite3_column_int64(s, 2),
+                                                    inode: UInt64(bitPattern: sqlite3_column_int64(s, 3)))
+            stored.count += 1
+        }
+        return (scan, stored)
+    }
+
+    private init(count: Int) {
+        stamps = .allocate(capacity: count)
+        stamps.initialize(repeating: nil)
+    }
+
+    deinit { stamps.deallocate() }
+}
+
+/// An open-addressing table from a scanned file's path bytes to its number in the scan; each
+/// slot keeps the path's hash, so a probe compares bytes only when the hashes agree.
+private struct PathTable {
+    private var slots: [(index: Int32, hash: UInt32)]
+    private let mask: Int
+    private let bytes: UnsafeRawBufferPointer
+    private let start: [Int32]
+
+    /// `bytes` holds NUL-terminated paths starting at `start`, one after the other.
+    init(bytes: UnsafeRawBufferPointer, start: [Int32]) {
+        self.bytes = bytes
+        self.start = start
+        var capacity = 16
+        while capacity < start.count * 2 { capacity <<= 1 }
+        mask = capacity - 1
+        slots = Array(repeating: (-1, 0), count: capacity)
+        for i in 0..<start.count {
+            let h = PathTable.hash(path(i))
+            var slot = Int(truncatingIfNeeded: h) & mask
+            while slots[slot].index >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = (Int32(i), UInt32(truncatingIfNeeded: h >> 32))
+        }
+    }
+
+    private func path(_ i: Int) -> UnsafeRawBufferPointer {
+        let from = Int(start[i])
+        let end = (i + 1 < start.count ? Int(start[i + 1]) : bytes.count) - 1
+        return UnsafeRawBufferPointer(rebasing: bytes[from..<end])
+    }
+
+    func find(_ wanted: UnsafeRawBufferPointer) -> Int? {
+        let h = PathTable.hash(wanted)
+        let tag = UInt32(truncatingIfNeeded: h >> 32)
+        var slot = Int(truncatingIfNeeded: h) & mask
+        while true {
+            let (i, t) = slots[slot]
+            if i < 0 { return nil }
+            if t == tag {
+                let candidate = path(Int(i))
+                if candidate.count == wanted.count && (wanted.isEmpty || memcmp(candidate.baseAddress!, wanted.baseAddress!, wanted.count) == 0) {
+                    return Int(i)
+                }
+            }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// FNV-1a over the bytes, mixed so the low bits (the slot) depend on every byte.
+    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+        return h ^ (h >> 29)
+    }
+}
