@@ -36,7 +36,8 @@ let package = Package(
                 "CarouselGit",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "GRDB", package: "GRDB.swift"),
-                // SQLite's own C functions, for the refresh's stamp scan (no boxing per row).
+                // SQLite's own C functions: the refresh's stamp scan and the cold index's bulk
+                // insert (`CardIndex+bulk.swift`), with no boxing per row.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// Writing many rows at once: a cold index, or a refresh after many files changed.
 extension CardIndex {
@@ -11,23 +12,27 @@ extension CardIndex {
     /// bound values are ready before the writer takes them, so parsing and SQLite overlap.
     static func store(_ files: [(path: String, stamp: FileStamp)], vault: Vault, db: Database,
                       progress: Progress?) throws {
-        let insert = try db.makeStatement(sql: CardRow.upsert)
+        let insert = try RowWriter(db: db)
         guard files.count > 64 else {
-            for file in files { try insert.execute(arguments: CardRow.read(path: file.path, vault: vault, stamp: file.stamp).arguments) }
+            let reader = CardReader(vault: vault)
+            for file in files { try insert.write(reader.row(path: file.path, stamp: file.stamp).databaseValues) }
             return
         }
         let batches = (files.count + batchSize - 1) / batchSize
         let workers = ProcessInfo.processInfo.activeProcessorCount
+        // One reader per worker: a batch's worker w starts only after the batch before is parsed.
+        let readers = (0..<workers).map { _ in CardReader(vault: vault) }
         func start(_ b: Int) -> ArgumentBatch {
             let range = b * batchSize ..< min(files.count, (b + 1) * batchSize)
             let batch = ArgumentBatch(count: range.count)
             batch.group.enter()
             DispatchQueue.global().async {
                 DispatchQueue.concurrentPerform(iterations: min(workers, range.count)) { w in
+                    let reader = readers[w]
                     var i = w
                     while i < range.count {
                         let file = files[range.lowerBound + i]
-                        batch.set(i, CardRow.read(path: file.path, vault: vault, stamp: file.stamp).arguments)
+                        batch.set(i, reader.row(path: file.path, stamp: file.stamp).databaseValues)
                         i += workers
                     }
                 }
@@ -40,7 +45,7 @@ extension CardIndex {
         for b in 0..<batches {
             current.group.wait()
             let next = b + 1 < batches ? start(b + 1) : nil
-            for arguments in current.values() { try insert.execute(arguments: arguments) }
+            for values in current.values() { try insert.write(values) }
             written += current.count
             if files.count >= 2000 { progress?(written, files.count) }
             if let next { current = next }
@@ -58,11 +63,43 @@ extension CardIndex {
     }
 }
 
+/// The prepared `upsert`, bound and stepped through SQLite's C API: each row's values are
+/// ready-made `DatabaseValue`s from the parser threads, so the writing thread only copies them
+/// into SQLite. (`Statement.execute(arguments:)` would convert every value again.) Inside the
+/// caller's transaction, like every other write of the index.
+private struct RowWriter {
+    let db: Database
+    let statement: Statement
+    let parameters: Int
+
+    init(db: Database) throws {
+        self.db = db
+        statement = try db.makeStatement(sql: CardRow.upsert)
+        parameters = Int(sqlite3_bind_parameter_count(statement.sqliteStatement))
+    }
+
+    func write(_ values: [DatabaseValue]) throws {
+        guard values.count == parameters else {
+            throw DatabaseError(resultCode: .SQLITE_RANGE, message: "\(values.count) values for \(parameters) columns", sql: CardRow.upsert)
+        }
+        let s = statement.sqliteStatement
+        var code = sqlite3_reset(s)
+        for (i, value) in values.enumerated() where code == SQLITE_OK {
+            code = value.bind(to: s, at: CInt(i + 1))
+        }
+        if code == SQLITE_OK { code = sqlite3_step(s) }
+        guard code == SQLITE_DONE else {
+            let message = db.sqliteConnection.map { String(cString: sqlite3_errmsg($0)) }
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: CardRow.upsert)
+        }
+    }
+}
+
 /// One batch's bound values, each slot written by exactly one parser thread.
 private final class ArgumentBatch: @unchecked Sendable {
     let group = DispatchGroup()
     let count: Int
-    private let storage: UnsafeMutableBufferPointer<StatementArguments?>
+    private let storage: UnsafeMutableBufferPointer<[DatabaseValue]?>
 
     init(count: Int) {
         self.count = count
@@ -75,6 +112,6 @@ private final class ArgumentBatch: @unchecked Sendable {
         storage.deallocate()
     }
 
-    func set(_ i: Int, _ value: StatementArguments) { storage[i] = value }
-    func values() -> [StatementArguments] { storage.compactMap { $0 } }
+    func set(_ i: Int, _ value: [DatabaseValue]) { storage[i] = value }
+    func values() -> [[DatabaseValue]] { storage.compactMap { $0 } }
 }

@@ -56,37 +56,50 @@ struct CardRow {
         VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
         """
 
-    /// Reads and parses a card file.
+    /// Reads and parses a card file: the full path, for every file (`CardReader` tries the fast one first).
     static func read(path: String, vault: Vault, stamp: FileStamp) -> CardRow {
         do {
-            let text = try vault.readText(path)
-            let parsed = try CardParser.parse(text: text, path: path)
-            var row = CardRow(path: path, stamp: stamp, card: parsed.card, diagnostics: parsed.warnings)
-            row.body = CardRow.body(of: text)
-            return row
-        } catch let error as FileDiagnostic {
-            return CardRow(path: path, stamp: stamp, card: nil, diagnostics: [error])
+            return row(text: try vault.readText(path), path: path, stamp: stamp)
         } catch {
-            let message = (error as? LocalizedError)?.errorDescription ?? "\(error)"
+            let message = error.errorDescription ?? "\(error)"
             let diag = FileDiagnostic(path: path, line: 1, column: 1, message: message.replacingOccurrences(of: vault.url(path), with: "this file"))
             return CardRow(path: path, stamp: stamp, card: nil, diagnostics: [diag])
         }
     }
 
+    /// The row of a card file's text, by the full parser.
+    static func row(text: String, path: String, stamp: FileStamp) -> CardRow {
+        do {
+            let parsed = try CardParser.parse(text: text, path: path)
+            var row = CardRow(path: path, stamp: stamp, card: parsed.card, diagnostics: parsed.warnings)
+            row.body = CardRow.body(of: text)
+            return row
+        } catch {
+            return CardRow(path: path, stamp: stamp, card: nil, diagnostics: [error])
+        }
+    }
+
     var arguments: StatementArguments {
-        let c = card
-        let diagText = diagnostics.isEmpty ? nil : (try? JSONEncoder().encode(diagnostics)).flatMap { String(data: $0, encoding: .utf8) }
-        let values: [(any DatabaseValueConvertible)?] = [
-            path, stamp.size, stamp.mtime, Int64(bitPattern: stamp.inode), c == nil ? 0 : 1,
-            c?.id, c?.slug, c?.title, c?.kind.rawValue, c?.spoons, c?.importance, c?.category,
-            c.map { CardRow.join($0.tags) }, c?.due?.description, c?.start?.description, c?.duration,
-            c?.repeatRule, c?.parent, c?.today?.iso, c?.done?.description,
-            c.map { CardRow.join($0.completed.map(\.iso)) }, c.map { CardRow.join($0.skipped.map(\.iso)) },
-            c?.created?.description, c?.emoji, c?.color, diagText, body, c?.seriesStart?.iso, c?.wait?.iso,
-            c.map { CardRow.join($0.exceptDates.map(\.iso)) }, c.map { CardRow.join($0.alsoDates.map(\.iso)) },
-            c?.id?.lowercased(),
+        StatementArguments(databaseValues.map { $0 as (any DatabaseValueConvertible)? })
+    }
+
+    /// The values of `upsert`, in its column order, built as `DatabaseValue`s directly (no boxed
+    /// values): this runs for every file of a cold index.
+    var databaseValues: [DatabaseValue] {
+        let diagText = diagnostics.isEmpty ? nil : CardRow.encodeDiagnostics(diagnostics)
+        func text(_ s: String?) -> DatabaseValue { s?.databaseValue ?? .null }
+        func int(_ i: Int?) -> DatabaseValue { i?.databaseValue ?? .null }
+        return [
+            path.databaseValue, stamp.size.databaseValue, stamp.mtime.databaseValue, Int64(bitPattern: stamp.inode).databaseValue,
+            (card == nil ? 0 : 1).databaseValue,
+            text(card?.id), text(card?.slug), text(card?.title), text(card?.kind.rawValue), int(card?.spoons), int(card?.importance), text(card?.category),
+            text(card.map { CardRow.join($0.tags) }), text(card?.due?.description), text(card?.start?.description), text(card?.duration),
+            text(card?.repeatRule), text(card?.parent), text(card?.today?.iso), text(card?.done?.description),
+            text(card.map { CardRow.join($0.completed.map(\.iso)) }), text(card.map { CardRow.join($0.skipped.map(\.iso)) }),
+            text(card?.created?.description), text(card?.emoji), text(card?.color), text(diagText), text(body), text(card?.seriesStart?.iso), text(card?.wait?.iso),
+            text(card.map { CardRow.join($0.exceptDates.map(\.iso)) }), text(card.map { CardRow.join($0.alsoDates.map(\.iso)) }),
+            text(card?.id?.lowercased()),
         ]
-        return StatementArguments(values)
     }
 
     init(path: String, stamp: FileStamp, card: Card?, diagnostics: [FileDiagnostic]) {
@@ -129,6 +142,14 @@ struct CardRow {
         c.exceptDates = CardRow.split(row[28]).compactMap { Day(iso: $0) }
         c.alsoDates = CardRow.split(row[29]).compactMap { Day(iso: $0) }
         card = c
+    }
+
+    /// The `diagnostics` column: JSON with its keys sorted, so the same problems are stored as
+    /// the same text.
+    static func encodeDiagnostics(_ diagnostics: [FileDiagnostic]) -> String? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return (try? encoder.encode(diagnostics)).flatMap { String(data: $0, encoding: .utf8) }
     }
 
     /// The problems stored in the `diagnostics` column (JSON), none when empty or unreadable.

@@ -5,12 +5,27 @@ public enum PathName {
     /// no `..`, no NUL or other control character, no leading dot, not empty.
     public static func problem(_ name: String) -> String? {
         if name.isEmpty { return "it is empty" }
+        // Plain ASCII (every id Carousel writes) is judged byte by byte: the same answers, without
+        // Foundation's string search, on every card of a cold index.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) { return asciiProblem(name.utf8) }
         if name.hasPrefix(".") { return "it starts with a dot" }
         if name.contains("/") || name.contains("\\") { return "it contains a slash" }
         if name.contains("..") { return "it contains \"..\"" }
         if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value) }) {
             return "it contains a control character"
         }
+        return nil
+    }
+
+    private static func asciiProblem(_ name: String.UTF8View) -> String? {
+        if name.first == UInt8(ascii: ".") { return "it starts with a dot" }
+        if name.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") }) { return "it contains a slash" }
+        var previous: UInt8 = 0
+        for b in name {
+            if b == UInt8(ascii: "."), previous == b { return "it contains \"..\"" }
+            previous = b
+        }
+        if name.contains(where: { $0 < 0x20 || $0 == 0x7F }) { return "it contains a control character" }
         return nil
     }
 

@@ -57,6 +57,17 @@ public struct Vault: Sendable {
 
     /// The slug of a card path: its file name without `.md`.
     public static func slug(ofPath path: String) -> String {
+        // Plain ASCII without a trailing slash (every listed card): the same name, without
+        // splitting the path; this runs for every card of a cold index.
+        let utf8 = path.utf8
+        if let last = utf8.last, last != UInt8(ascii: "/"), utf8.allSatisfy({ $0 < 0x80 }) {
+            let start = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
+            var end = utf8.endIndex
+            if utf8.distance(from: start, to: end) >= 3, utf8[utf8.index(end, offsetBy: -3)...].elementsEqual(".md".utf8) {
+                end = utf8.index(end, offsetBy: -3)
+            }
+            return String(path[start..<end])
+        }
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return name.hasSuffix(".md") ? String(name.dropLast(3)) : name
     }

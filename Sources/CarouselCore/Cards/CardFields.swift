@@ -1,0 +1,176 @@
+import Foundation
+
+/// One top-level front-matter value as the card rules read it. Two readers make these: the full
+/// YAML parser (`YAMLCardField`) and the fast path for plain cards (`PlainCardField`); the rules
+/// that turn them into a `Card` exist once, in `CardParser.card(fields:…)`.
+protocol CardFieldValue {
+    var key: String { get }
+    /// 1-based file line and column of the value, for messages.
+    var line: Int { get }
+    var column: Int { get }
+    /// Whether the value is YAML null (`~`, `null`, nothing), which reads as "not set".
+    var isNull: Bool { get }
+    /// The scalar's text; nil for a list, a mapping or an alias.
+    var text: String? { get }
+    /// The items of a list, nil when the value is not a list.
+    var listItems: [CardListItem]? { get }
+}
+
+/// One item of a front-matter list: its text (nil for a nested value) and, when known, its
+/// 1-based file line and column.
+struct CardListItem {
+    var text: String?
+    var line: Int?
+    var column: Int?
+}
+
+/// A field read by the full YAML parser.
+struct YAMLCardField: CardFieldValue {
+    let field: FrontMatterField
+    /// Added to the marks of list items (which count from the first front-matter line).
+    let lineOffset: Int
+
+    var key: String { field.key }
+    var line: Int { field.line }
+    var column: Int { field.column }
+    var isNull: Bool { field.value.isNull }
+    var text: String? { field.value.text }
+    var listItems: [CardListItem]? {
+        field.value.sequence.map { seq in
+            seq.map { item in
+                CardListItem(text: item.text, line: item.mark.map { $0.line + lineOffset }, column: item.mark?.column)
+            }
+        }
+    }
+}
+
+extension CardParser {
+    /// Makes the problem found at a 1-based line and column into a diagnostic.
+    typealias Diagnose = (_ line: Int, _ column: Int, _ message: String, _ severity: FileDiagnostic.Severity) -> FileDiagnostic
+
+    /// The card that `fields` describe (in file order), with warnings for values that were
+    /// ignored. Throws the first value that makes the card unreadable.
+    static func card<Field: CardFieldValue>(fields: [Field], slug: String, path: String,
+                                            diag: Diagnose) throws(FileDiagnostic) -> ParsedCard {
+        var card = Card(slug: slug, path: path, title: slug)
+        var warnings: [FileDiagnostic] = []
+
+        func string(_ f: Field) throws(FileDiagnostic) -> String? {
+            if f.isNull { return nil }
+            guard let s = f.text else { throw diag(f.line, f.column, "\(f.key) must be a single value", .error) }
+            return s
+        }
+        func int(_ f: Field, _ range: ClosedRange<Int>) throws(FileDiagnostic) -> Int? {
+            guard let s = try string(f) else { return nil }
+            guard let v = Int(s) ?? Int(s.trimmingCharacters(in: .whitespaces)), range.contains(v) else {
+                throw diag(f.line, f.column, "\(f.key) must be \(range.lowerBound)–\(range.upperBound), found \"\(s)\"", .error)
+            }
+            return v
+        }
+        func date(_ f: Field) throws(FileDiagnostic) -> DateValue? {
+            guard let s = try string(f) else { return nil }
+            guard let v = DateValue(text: s) else {
+                throw diag(f.line, f.column, "\(f.key) must be a date like 2026-11-23 or 2026-11-23T09:30, found \"\(s)\"", .error)
+            }
+            return v
+        }
+        func dayList(_ f: Field) throws(FileDiagnostic) -> [Day] {
+            if f.isNull { return [] }
+            if f.key == "except" || f.key == "also", let text = f.text {
+                // One date may be written without brackets: `except: 2026-12-25`.
+                guard let d = DateValue(text: text)?.day else {
+                    throw diag(f.line, f.column, "\(f.key) must list dates like [2026-12-25, 2027-01-01], found \"\(text)\"", .error)
+                }
+                return [d]
+            }
+            guard let seq = f.listItems else {
+                throw diag(f.line, f.column, "\(f.key) must be a list of dates, like [2026-11-20, 2026-11-21]", .error)
+            }
+            var days: [Day] = []
+            for item in seq {
+                guard let text = item.text, let d = DateValue(text: text)?.day else {
+                    throw diag(item.line ?? f.line, item.column ?? f.column,
+                               "\(f.key) must list dates like 2026-11-20, found \"\(item.text ?? "a nested value")\"", .error)
+                }
+                days.append(d)
+            }
+            return days.sorted()
+        }
+
+        for f in fields {
+            switch f.key {
+            case "id":
+                card.id = try string(f).flatMap { $0.isEmpty ? nil : $0 }
+                if let id = card.id, let problem = PathName.problem(id) { throw diag(f.line, f.column, "this id cannot be used (\(problem)), so the card is skipped; an id names a card on every device and must be one plain word like a ULID. Delete the id line and the next change gives it a new one", .error) }
+            case "title":
+                if let t = try string(f), t.contains(where: { !$0.isWhitespace }) { card.title = t }
+            case "kind":
+                if let s = try string(f) {
+                    guard let k = CardKind(rawValue: s.lowercased()) else {
+                        throw diag(f.line, f.column, "kind must be task, idea or event, found \"\(s)\"", .error)
+                    }
+                    card.kind = k
+                }
+            case "spoons": card.spoons = try int(f, 1...5) ?? 1
+            case "importance": card.importance = try int(f, 1...5) ?? 1
+            case "category": card.category = try string(f)
+            case "tags":
+                if f.isNull { break }
+                if let seq = f.listItems {
+                    card.tags = seq.compactMap(\.text)
+                } else if let s = f.text {
+                    card.tags = s.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                } else {
+                    throw diag(f.line, f.column, "tags must be a list, like [home, plants]", .error)
+                }
+            case "due": card.due = try date(f)
+            case "start":
+                // A bad start only costs the card its timeline place: it still shows everywhere else.
+                do {
+                    card.start = try date(f)
+                } catch {
+                    warnings.append(diag(f.line, f.column, error.message + "; showing the card without a start", .warning))
+                }
+            case "duration": card.duration = try string(f)
+            case "repeat":
+                if let rule = try string(f), !rule.isEmpty {
+                    do {
+                        _ = try RecurrenceRule.parse(rule)
+                        card.repeatRule = rule
+                    } catch {
+                        warnings.append(diag(f.line, f.column + error.column - 1,
+                                             "repeat: \(error.message); showing the card without recurrence", .warning))
+                    }
+                }
+            case "parent": card.parent = try string(f)
+            case "today": card.today = try date(f)?.day
+            case "done":
+                if let s = try string(f), !s.isEmpty, s.lowercased() != "false" {
+                    if s.lowercased() == "true" {
+                        card.done = card.created ?? DateValue(day: Day(dayNumber: 0))
+                    } else {
+                        card.done = try date(f)
+                    }
+                }
+            case "completed": card.completed = try dayList(f)
+            case "skipped": card.skipped = try dayList(f)
+            case "except": card.exceptDates = try dayList(f)
+            case "also": card.alsoDates = try dayList(f)
+            case "series_start":
+                // A bad start only costs the series its stored start: it is derived instead.
+                do {
+                    card.seriesStart = try date(f)?.day
+                } catch {
+                    warnings.append(diag(f.line, f.column, error.message + "; counting the series from the card's own dates", .warning))
+                }
+            case "wait": card.wait = try date(f)?.day
+            case "created": card.created = try date(f)
+            case "emoji", "icon":
+                if card.emoji == nil || f.key == "emoji" { card.emoji = try string(f) }
+            case "color": card.color = try string(f)
+            default: break  // unknown fields are the user's; they stay in the file untouched
+            }
+        }
+        return ParsedCard(card: card, warnings: warnings)
+    }
+}
