@@ -99,27 +99,25 @@ extension CardIndex {
 }
 
 extension CardIndex {
-    /// Every card as far as `ShortNumbers.assign` reads it, in path order: a one-off card's
-    /// path, id, slug, due, created and done (what numbering reads of it), and repeating cards
-    /// whole (their due day comes from their rule). At 100,000 cards this is a fraction of the
-    /// memory of every card value.
-    func numberingCards() throws(CarouselError) -> [Card] {
-        var cards = try cards(where: "repeat IS NOT NULL")
+    /// What `ShortNumbers.assign` reads of every card, in path order: for a one-off card its
+    /// path, id, slug, due, created and whether it is done, from its row; repeating cards are
+    /// read whole (their due day comes from their rule). At 100,000 cards this is a fraction of
+    /// the memory of every card value.
+    func numberingItems(today: Day) throws(CarouselError) -> [ShortNumbers.NumberingItem] {
+        var items = try cards(where: "repeat IS NOT NULL").map { ShortNumbers.NumberingItem($0, today: today) }
         do {
             try db.read { db in
                 let rows = try Row.fetchCursor(db, sql: "SELECT path, id, slug, due, created, done FROM cards WHERE ok = 1 AND repeat IS NULL")
                 while let row = try rows.next() {
-                    var card = Card(slug: row[2], path: row[0], title: "")
-                    card.id = row[1]
-                    card.due = (row[3] as String?).flatMap { DateValue(text: $0) }
-                    card.created = (row[4] as String?).flatMap { DateValue(text: $0) }
-                    card.done = (row[5] as String?).flatMap { DateValue(text: $0) }
-                    cards.append(card)
+                    items.append(ShortNumbers.NumberingItem(path: row[0], id: row[1], slug: row[2],
+                                                            due: (row[3] as String?).flatMap { DateValue(text: $0) },
+                                                            created: (row[4] as String?).flatMap { DateValue(text: $0) },
+                                                            done: (row[5] as String?).flatMap { DateValue(text: $0) } != nil))
                 }
             }
         } catch {
             throw .io("the index could not be read: \(error)")
         }
-        return cards.sorted { $0.path < $1.path }
+        return items.sorted { $0.key.path < $1.key.path }
     }
 }

@@ -64,8 +64,12 @@ public struct ShortNumbers: Sendable, Equatable {
 
     /// The card's number today, if it has one.
     public func number(for card: Card) -> Int? {
-        if let id = card.id, let n = byID[id] { return n }
-        return byPath[card.path]
+        number(id: card.id, path: card.path)
+    }
+
+    func number(id: String?, path: String) -> Int? {
+        if let id, let n = byID[id] { return n }
+        return byPath[path]
     }
 
     /// The card that has number `n` today, among `cards`.
@@ -78,10 +82,16 @@ public struct ShortNumbers: Sendable, Equatable {
     /// The numbers for `today`: yesterday's are dropped, open cards without a number get the next
     /// ones in the fixed order. Pure: the caller loads and saves.
     public static func assign(previous: ShortNumbers?, cards: [Card], today: Day) -> ShortNumbers {
+        assign(previous: previous, items: cards.map { NumberingItem($0, today: today) }, today: today)
+    }
+
+    /// `assign` over what it reads of each card (in the cards' order): a vault of 100,000 cards
+    /// is numbered from small items, never copies of every card.
+    static func assign(previous: ShortNumbers?, items: [NumberingItem], today: Day) -> ShortNumbers {
         var result = previous?.date == today.iso ? previous! : ShortNumbers(date: today)
         // Refresh ids learnt since (a hand-made card gets its id on first write).
         if result.entries.contains(where: { $0.id == nil }) {
-            let idByPath = Dictionary(cards.lazy.map { ($0.path, $0.id) }, uniquingKeysWith: { a, _ in a })
+            let idByPath = Dictionary(items.lazy.map { ($0.key.path, $0.key.id) }, uniquingKeysWith: { a, _ in a })
             if result.entries.contains(where: { $0.id == nil && idByPath[$0.path] ?? nil != nil }) {
                 result = ShortNumbers(date: today, entries: result.entries.map { e in
                     var e = e
@@ -90,17 +100,30 @@ public struct ShortNumbers: Sendable, Equatable {
                 })
             }
         }
-        // The open cards without a number, as small keys (not card copies: a vault can hold 100,000).
-        var open: [OrderKey] = []
-        for card in cards where !Occurrence.isDone(card, today: today) && result.number(for: card) == nil {
-            open.append(OrderKey(card, today: today))
-        }
+        let open = items.lazy.filter { !$0.done && result.number(id: $0.key.id, path: $0.key.path) == nil }.map(\.key)
         var next = (result.entries.map(\.number).max() ?? 0) + 1
         for key in open.sorted(by: { $0.precedes($1) }) {
             result.append(Entry(number: next, id: key.id, path: key.path))
             next += 1
         }
         return result
+    }
+
+    /// What numbering reads of a card: its place in the order and whether it is done today.
+    struct NumberingItem {
+        let key: OrderKey
+        let done: Bool
+
+        init(_ card: Card, today: Day) {
+            key = OrderKey(card, today: today)
+            done = Occurrence.isDone(card, today: today)
+        }
+
+        /// A one-off card (no repeat rule) from its index row.
+        init(path: String, id: String?, slug: String, due: DateValue?, created: DateValue?, done: Bool) {
+            key = OrderKey(due: due?.day.dayNumber ?? Int.max, created: created, slug: slug, id: id, path: path)
+            self.done = done
+        }
     }
 
     /// What `order` reads of a card.
@@ -112,11 +135,16 @@ public struct ShortNumbers: Sendable, Equatable {
         let path: String
 
         init(_ card: Card, today: Day) {
-            due = Occurrence.dueDay(of: card, today: today)?.dayNumber ?? Int.max
-            created = card.created
-            slug = card.slug
-            id = card.id
-            path = card.path
+            self.init(due: Occurrence.dueDay(of: card, today: today)?.dayNumber ?? Int.max, created: card.created,
+                      slug: card.slug, id: card.id, path: card.path)
+        }
+
+        init(due: Int, created: DateValue?, slug: String, id: String?, path: String) {
+            self.due = due
+            self.created = created
+            self.slug = slug
+            self.id = id
+            self.path = path
         }
 
         /// `order`'s rule over the keys.
@@ -153,11 +181,15 @@ public struct ShortNumbers: Sendable, Equatable {
     /// Loads the day's numbers, numbers what is new, and saves them when something changed.
     /// A cache that cannot be read or written is rebuilt or skipped: numbers are a convenience.
     public static func refresh(vault: Vault, cards: [Card], today: Day) -> ShortNumbers {
+        refresh(vault: vault, items: cards.map { NumberingItem($0, today: today) }, today: today)
+    }
+
+    static func refresh(vault: Vault, items: [NumberingItem], today: Day) -> ShortNumbers {
         // Carousel's own file in its own folder: never through a link (see `Vault.stateFolder`).
-        guard let folder = try? vault.stateFolder() else { return assign(previous: nil, cards: cards, today: today) }
+        guard let folder = try? vault.stateFolder() else { return assign(previous: nil, items: items, today: today) }
         let path = folder + "/" + (file as NSString).lastPathComponent
         let previous = load(path)
-        let numbers = assign(previous: previous, cards: cards, today: today)
+        let numbers = assign(previous: previous, items: items, today: today)
         if numbers != previous { _ = try? FileSystem.writeAtomically(numbers.text, to: path) }
         return numbers
     }

@@ -62,15 +62,15 @@ public final class Workspace {
     /// neither shows numbers nor takes one never reads or writes them) and kept fresh after commits.
     public var numbers: ShortNumbers {
         if let n = numbersStorage { return n }
-        let n = ShortNumbers.refresh(vault: vault, cards: numberingCards, today: today)
+        let n = ShortNumbers.refresh(vault: vault, items: numberingItems, today: today)
         numbersStorage = n
         return n
     }
     private var numbersStorage: ShortNumbers?
-    /// What numbering reads: the loaded cards, or light values from the index (`numberingCards`).
-    private var numberingCards: [Card] {
-        if cardsLoaded { return snapshot.cards }
-        return (try? index.numberingCards()) ?? snapshot.cards
+    /// What numbering reads: of the loaded cards, or of the index's rows (`numberingItems`).
+    private var numberingItems: [ShortNumbers.NumberingItem] {
+        if !cardsLoaded, let items = try? index.numberingItems(today: today) { return items }
+        return snapshot.cards.map { ShortNumbers.NumberingItem($0, today: today) }
     }
     var numbersAssigned: Bool { numbersStorage != nil }
     /// Things the person should hear about besides the result (edits committed, files skipped).
@@ -167,7 +167,7 @@ public final class Workspace {
             index.setCleanMark(CleanMark(head: head, files: files))
             cleanFiles = files
         }
-        if numbersStorage != nil { numbersStorage = ShortNumbers.refresh(vault: vault, cards: numberingCards, today: today) }
+        if numbersStorage != nil { numbersStorage = ShortNumbers.refresh(vault: vault, items: numberingItems, today: today) }
         return id
     }
 
