@@ -114,9 +114,9 @@ final class TargetedViewTests: XCTestCase {
             try s.write("cards/many-\(i).md", "---\nid: 01KMANY\(String(format: "%04d", i))\ntitle: Many \(i)\nimportance: \(1 + i % 3)\n"
                         + (i % 4 == 0 ? "" : "due: 2026-11-\(String(format: "%02d", 12 + i % 5))\n") + "---\n")
         }
-        for day in ["2026-09-01", "2026-11-20", "2026-11-22", "2026-11-23", "2026-11-24", "2026-11-25", "2027-03-01"] {
+        for day in ["2026-09-01", "2026-11-23", "2026-11-24", "2027-03-01"] {
             for mode in ["smart", "linear"] {
-                for limit in ["1", "2", "3", "7", "25"] {
+                for limit in ["1", "3", "25"] {
                     let args = ["suggest", "--mode", mode, "--limit", limit, "--json", "--today", day]
                     let narrow = try s.carousel(args)
                     let whole = try s.carousel(args, env: ["CAROUSEL_READ_ALL": "1"])
