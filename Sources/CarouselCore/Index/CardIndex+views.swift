@@ -148,17 +148,6 @@ extension CardIndex {
         return counts
     }
 
-    /// How many rows hold a card that parses and match `clause`.
-    func count(where clause: String, arguments: StatementArguments = []) throws(CarouselError) -> Int {
-        do {
-            return try db.read { db in
-                try Int.fetchOne(db, sql: "SELECT count(*) FROM cards WHERE ok = 1 AND (\(clause))", arguments: arguments) ?? 0
-            }
-        } catch {
-            throw .io("the index could not be read: \(error)")
-        }
-    }
-
     /// The rows of `clause` that come first in the order of `key` (an SQL expression over the
     /// columns, calling `function`; smallest first): the first `limit`, and every
     /// later row that ties with the last of them, so the caller's exact sort can keep `limit`.

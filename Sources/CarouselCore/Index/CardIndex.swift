@@ -171,11 +171,13 @@ public final class CardIndex {
                 // When no folder changed since a walk that met no link, its files are the rows
                 // the index holds: no folder is read, each file is only stat'ed.
                 let known = rebuilt ? [] : try CardIndex.knownFolders(db)
-                let reuse = !known.isEmpty && known[0].path == Vault.cardsDir && CardScan.unchanged(root: vault.root, known)
+                let unchanged = !known.isEmpty && known[0].path == Vault.cardsDir && CardScan.unchanged(root: vault.root, known)
+                let reused = unchanged ? try StoredStamps.reusing(db, root: vault.root, dir: Vault.cardsDir, others: known.flatMap(\.others)) : nil
+                let reuse = reused != nil
                 let scan: CardScan
                 let stored: StoredStamps
-                if reuse {
-                    (scan, stored) = try StoredStamps.reusing(db, root: vault.root, dir: Vault.cardsDir, others: known.flatMap(\.others))
+                if let reused {
+                    (scan, stored) = reused
                     scan.stat()
                 } else {
                     scan = CardScan(root: vault.root, dir: Vault.cardsDir)

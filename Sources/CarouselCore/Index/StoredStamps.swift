@@ -17,57 +17,55 @@ final class StoredStamps {
     init(_ db: Database, scan: CardScan) throws {
         stamps = .allocate(capacity: scan.count)
         stamps.initialize(repeating: nil)
-        let statement = try db.makeStatement(sql: "SELECT path, size, mtime, inode FROM cards INDEXED BY cards_stamp")
-        let s = statement.sqliteStatement
-        defer { sqlite3_reset(s) }
         try scan.bytes.withUnsafeBytes { bytes in
             let table = PathTable(bytes: bytes, start: scan.start)
-            while true {
-                let code = sqlite3_step(s)
-                if code == SQLITE_DONE { break }
-                guard code == SQLITE_ROW else {
-                    throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
-                }
+            try StoredStamps.forEachRow(db) { text, stamp in
                 count += 1
-                let length = Int(sqlite3_column_bytes(s, 0))
-                let text = UnsafeRawBufferPointer(start: sqlite3_column_text(s, 0), count: length)
-                let stamp = FileStamp(size: sqlite3_column_int64(s, 1), mtime: sqlite3_column_int64(s, 2),
-                                      inode: UInt64(bitPattern: sqlite3_column_int64(s, 3)))
                 if let i = table.find(text) {
                     stamps[i] = stamp
                 } else {
                     unlisted.append(String(decoding: text, as: UTF8.self))
                 }
+                return true
             }
         }
     }
 
     /// The listing of the last walk, read from the rows (see `CardScan.init(reusing:)`): every
-    /// row is a file, lined up with its stored stamp.
-    static func reusing(_ db: Database, root: String, dir: String, others: [String]) throws -> (CardScan, StoredStamps) {
+    /// row is a file, lined up with its stored stamp. Nil when a row does not fit the folder
+    /// (never written by a refresh): the caller walks instead.
+    static func reusing(_ db: Database, root: String, dir: String, others: [String]) throws -> (CardScan, StoredStamps)? {
         let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM cards INDEXED BY cards_stamp") ?? 0
         let scan = CardScan(reusing: dir, root: root, count: count, others: others)
         let stored = StoredStamps(count: count)
+        let prefix = Array((dir + "/").utf8)
+        let fits = try forEachRow(db) { text, stamp in
+            guard stored.count < count, text.starts(with: prefix) else { return false }
+            scan.appendStored(text)
+            stored.stamps[stored.count] = stamp
+            stored.count += 1
+            return true
+        }
+        return fits ? (scan, stored) : nil
+    }
+
+    /// Calls `body` with each row's path bytes and stamp, from the covering `cards_stamp` index,
+    /// until it returns false; returns whether every row was seen.
+    private static func forEachRow(_ db: Database, _ body: (UnsafeRawBufferPointer, FileStamp) throws -> Bool) throws -> Bool {
         let statement = try db.makeStatement(sql: "SELECT path, size, mtime, inode FROM cards INDEXED BY cards_stamp")
         let s = statement.sqliteStatement
         defer { sqlite3_reset(s) }
         while true {
             let code = sqlite3_step(s)
-            if code == SQLITE_DONE { break }
+            if code == SQLITE_DONE { return true }
             guard code == SQLITE_ROW else {
                 throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
             }
             let text = UnsafeRawBufferPointer(start: sqlite3_column_text(s, 0), count: Int(sqlite3_column_bytes(s, 0)))
-            // A row outside the folder (never written by a refresh) or past the count: walk instead.
-            guard stored.count < count, text.starts(with: (dir + "/").utf8) else {
-                throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "a row does not fit the folder listing")
-            }
-            scan.appendStored(text)
-            stored.stamps[stored.count] = FileStamp(size: sqlite3_column_int64(s, 1), mtime: sqlite3_column_int64(s, 2),
-                                                    inode: UInt64(bitPattern: sqlite3_column_int64(s, 3)))
-            stored.count += 1
+            let stamp = FileStamp(size: sqlite3_column_int64(s, 1), mtime: sqlite3_column_int64(s, 2),
+                                  inode: UInt64(bitPattern: sqlite3_column_int64(s, 3)))
+            guard try body(text, stamp) else { return false }
         }
-        return (scan, stored)
     }
 
     private init(count: Int) {

@@ -126,7 +126,7 @@ public struct ShortNumbers: Sendable, Equatable {
         }
     }
 
-    /// What `order` reads of a card.
+    /// What the order reads of a card: due date (undated last), then created (unknown last), then slug.
     struct OrderKey {
         let due: Int
         let created: DateValue?
@@ -147,7 +147,7 @@ public struct ShortNumbers: Sendable, Equatable {
             self.path = path
         }
 
-        /// `order`'s rule over the keys.
+        /// The order's rule over the keys.
         func precedes(_ other: OrderKey) -> Bool {
             if due != other.due { return due < other.due }
             if created != other.created {
@@ -157,18 +157,6 @@ public struct ShortNumbers: Sendable, Equatable {
             }
             return slug < other.slug
         }
-    }
-
-    /// Due date (undated last), then created (unknown last), then slug.
-    static func order(_ a: Card, _ b: Card, today: Day) -> Bool {
-        OrderKey(a, today: today).precedes(OrderKey(b, today: today))
-    }
-
-
-    /// The numbers as last saved, without numbering anything; nil when there is no readable file.
-    public static func saved(vault: Vault) -> ShortNumbers? {
-        guard let folder = try? vault.stateFolder() else { return nil }
-        return load(folder + "/" + (file as NSString).lastPathComponent)
     }
 
     /// Reads the cache file (Carousel's own, never through a link). It holds a line per open
