@@ -48,16 +48,22 @@ demo: build
 	echo "── carousel bubbles ──"; "$$bin" bubbles --vault "$$vault" --out "$$(dirname "$$vault")/bubbles.svg"; \
 	echo; echo "The demo vault is at $$vault — try: $$bin --vault $$vault"
 
-## test: the whole suite (unit, git and end-to-end tests against the built binary)
+## test: the whole suite (unit, git and end-to-end tests against the built binary). The tests
+## run as TEST_WORKERS processes side by side (each test in its own process); TEST_WORKERS=1
+## runs them one after another.
+TEST_WORKERS ?= 2
 test: deps pydeps
 	$(SWIFT) build
 	@mkdir -p .build
-	@set -o pipefail; CAROUSEL_TEST_PYTHON=required CAROUSEL_REQUIRE_BROWSER=1 CAROUSEL_TEST_SERVERS=required $(SWIFT) test --disable-swift-testing 2>&1 | tee .build/test.log
-	@awk '/Executed [0-9]+ tests?, with / { n = $$2; s = 0; f = 0; \
-	    if (match($$0, /[0-9]+ tests? skipped/)) s = substr($$0, RSTART) + 0; \
-	    if (match($$0, /[0-9]+ failures?/)) f = substr($$0, RSTART) + 0 } \
-	  END { if (n == "") { print "no test summary found"; exit 1 } \
-	    print "tests: " n - f - s " passed, " f " failed" (s ? ", " s " skipped" : "") }' .build/test.log
+	@rm -f .build/tests.xml
+	@set -o pipefail; CAROUSEL_TEST_PYTHON=required CAROUSEL_REQUIRE_BROWSER=1 CAROUSEL_TEST_SERVERS=required \
+	  $(SWIFT) test --disable-swift-testing --parallel --num-workers $(TEST_WORKERS) --xunit-output .build/tests.xml 2>&1 | tee .build/test.log
+	@awk 'match($$0, /<testsuite [^>]*>/) { t = substr($$0, RSTART, RLENGTH); \
+	    match(t, /tests="[0-9]+"/); n += substr(t, RSTART + 7) + 0; \
+	    if (match(t, /failures="[0-9]+"/)) f += substr(t, RSTART + 10) + 0; \
+	    if (match(t, /errors="[0-9]+"/)) f += substr(t, RSTART + 8) + 0; seen = 1 } \
+	  END { if (!seen) { print "no test summary found"; exit 1 } \
+	    print "tests: " n - f " passed, " f " failed"; if (f) exit 1 }' .build/tests.xml
 
 ## screenshots: a PNG of every page of `carousel serve`, light and dark, into docs/screenshots/
 screenshots: deps pydeps

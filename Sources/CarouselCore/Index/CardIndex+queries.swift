@@ -17,7 +17,24 @@ extension CardIndex {
                 while let row = try rows.next() { if let card = CardRow(row: row).card { out.append(card) } }
                 return out
             }
-            return cards.sorted { $0.path < $1.path }
+            return cards.sorted(byKey: \.path, <)
+        } catch {
+            throw .io("the index could not be read: \(error)")
+        }
+    }
+
+    /// Calls `body` with each card of `clause`, in no set order, as the rows are read: no list of
+    /// them all is made.
+    public func forEachCard(where clause: String, arguments: StatementArguments = [],
+                            _ body: (Card) throws -> Void) throws(CarouselError) {
+        do {
+            try db.read { db in
+                let rows = try Row.fetchCursor(db, sql: "SELECT \(CardRow.selectColumns) FROM cards WHERE ok = 1 AND (\(clause))",
+                                               arguments: arguments)
+                while let row = try rows.next() { if let card = CardRow(row: row).card { try body(card) } }
+            }
+        } catch let error as CarouselError {
+            throw error
         } catch {
             throw .io("the index could not be read: \(error)")
         }

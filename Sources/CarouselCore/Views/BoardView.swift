@@ -29,9 +29,21 @@ public struct BoardView: Sendable {
     }
 
     public struct Item: Sendable {
-        public let card: Card
+        /// The card lives in a shared box: sorting and bucketing move a reference, not the card.
+        private let box: Box
+        public var card: Card { box.card }
         /// The due day the column is chosen by (a repeating card's pending occurrence).
         public let due: Day?
+
+        public init(card: Card, due: Day?) {
+            box = Box(card)
+            self.due = due
+        }
+
+        private final class Box: Sendable {
+            let card: Card
+            init(_ card: Card) { self.card = card }
+        }
     }
 
     public let date: Day
@@ -84,28 +96,48 @@ public struct BoardView: Sendable {
 
     /// Open cards, events left out, in their slots (`slot(of:)`).
     public static func make(_ snapshot: VaultSnapshot, today: Day) -> BoardView {
-        let weekStart = snapshot.settings.weekStart
-        var buckets: [Column: [Item]] = [:]
-        var later: [Item] = []
-        for card in snapshot.cards {
-            guard let slot = slot(of: card, today: today, weekStart: weekStart) else { continue }
+        var builder = Builder(today: today, weekStart: snapshot.settings.weekStart)
+        for card in snapshot.cards { builder.add(card) }
+        return builder.view()
+    }
+
+    /// Builds the board one card at a time, so the cards can come straight from the index
+    /// without a list of them all beside the board.
+    public struct Builder {
+        let today: Day
+        let weekStart: Int
+        private var buckets: [Column: [Item]] = [:]
+        private var later: [Item] = []
+
+        public init(today: Day, weekStart: Int) {
+            self.today = today
+            self.weekStart = weekStart
+        }
+
+        public mutating func add(_ card: Card) {
+            guard let slot = BoardView.slot(of: card, today: today, weekStart: weekStart) else { return }
             let item = Item(card: card, due: Occurrence.dueDay(of: card, today: today))
             switch slot {
             case let .column(column): buckets[column, default: []].append(item)
             case .later: later.append(item)
             }
         }
-        func sorted(_ items: [Item]) -> [Item] {
-            items.sorted { a, b in
-                if a.due != b.due { return (a.due ?? Day(year: 9999, month: 12, day: 31)!) < (b.due ?? Day(year: 9999, month: 12, day: 31)!) }
-                if a.card.importance != b.card.importance { return a.card.importance > b.card.importance }
-                if a.card.title != b.card.title { return a.card.title < b.card.title }
-                return a.card.path < b.card.path
+
+        /// Each column by due day (undated last), then importance (highest first), title and path.
+        public func view() -> BoardView {
+            let never = Day(year: 9999, month: 12, day: 31)!
+            func sorted(_ items: [Item]) -> [Item] {
+                items.sorted(byKey: { (due: $0.due ?? never, importance: $0.card.importance, title: $0.card.title, path: $0.card.path) }) { a, b in
+                    if a.due != b.due { return a.due < b.due }
+                    if a.importance != b.importance { return a.importance > b.importance }
+                    if a.title != b.title { return a.title < b.title }
+                    return a.path < b.path
+                }
             }
+            let end = endOfWeek(today, weekStart: weekStart)
+            return BoardView(date: today, endOfWeek: end, endOfUpcoming: end.adding(days: 14),
+                             columns: Column.allCases.map { ($0, sorted(buckets[$0] ?? [])) }, later: sorted(later))
         }
-        let end = endOfWeek(today, weekStart: weekStart)
-        return BoardView(date: today, endOfWeek: end, endOfUpcoming: end.adding(days: 14),
-                         columns: Column.allCases.map { ($0, sorted(buckets[$0] ?? [])) }, later: sorted(later))
     }
 
     /// The due date `move` sets for a column: today; the end of this week; today + 7 days;

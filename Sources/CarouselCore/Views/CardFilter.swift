@@ -64,23 +64,41 @@ public struct CardFilter: Sendable, Equatable {
 
     /// The matching cards, sorted; ties keep title order so output is stable.
     public func apply(_ cards: [Card], today: Day) -> [Card] {
-        let kept = cards.filter { matches($0, today: today) }
-        let sorted = kept.sorted { a, b in
-            switch sort {
-            case .due:
-                let da = Occurrence.dueDay(of: a, today: today), db = Occurrence.dueDay(of: b, today: today)
-                if da != db { return (da?.dayNumber ?? Int.max) < (db?.dayNumber ?? Int.max) }
-            case .importance where a.importance != b.importance: return a.importance > b.importance
-            case .spoons where a.spoons != b.spoons: return a.spoons < b.spoons
-            case .created where a.created != b.created:
+        // Keys, not cards, are sorted: each is worked out once, and no card is copied until the end.
+        var kept: [(index: Int, key: SortKey)] = []
+        for (i, c) in cards.enumerated() where matches(c, today: today) { kept.append((i, sortKey(c, today: today))) }
+        kept.sort { x, y in
+            let a = x.key, b = y.key
+            if a.number != b.number { return a.number < b.number }
+            if sort == .created, a.created != b.created {
                 guard let ca = a.created else { return false }
                 guard let cb = b.created else { return true }
                 return ca < cb
-            default: break
             }
-            return (a.title.lowercased(), a.slug) < (b.title.lowercased(), b.slug)
+            if (a.title, a.slug) != (b.title, b.slug) { return (a.title, a.slug) < (b.title, b.slug) }
+            return x.index < y.index
         }
-        return limit.map { Array(sorted.prefix($0)) } ?? sorted
+        return kept.prefix(limit ?? kept.count).map { cards[$0.index] }
+    }
+
+    /// What `apply` sorts a card by: a number for `sort` (smaller first), the created date
+    /// (for `.created`), then the lowercased title and the slug.
+    struct SortKey {
+        let number: Int
+        let created: DateValue?
+        let title: String
+        let slug: String
+    }
+
+    func sortKey(_ c: Card, today: Day) -> SortKey {
+        let number: Int
+        switch sort {
+        case .due: number = Occurrence.dueDay(of: c, today: today)?.dayNumber ?? Int.max
+        case .importance: number = -c.importance
+        case .spoons: number = c.spoons
+        case .created, .title: number = 0
+        }
+        return SortKey(number: number, created: sort == .created ? c.created : nil, title: c.title.lowercased(), slug: c.slug)
     }
 
     public func matches(_ c: Card, today: Day) -> Bool {

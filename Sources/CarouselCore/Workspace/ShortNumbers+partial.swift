@@ -10,7 +10,7 @@ extension ShortNumbers {
         var paths: Set<String> = []
         var numbers: Set<Int> = []
 
-        init(cards: [Card]) {
+        init(cards: some Sequence<Card>) {
             for card in cards {
                 if let id = card.id { ids.insert(id) }
                 paths.insert(card.path)

@@ -25,12 +25,13 @@ extension Workspace {
                              problems: diagnostics.count)
     }
 
-    /// The snapshot with the cards the board can show: no events, no done one-off cards.
-    public func boardSnapshot() throws(CarouselError) -> VaultSnapshot {
-        if cardsLoaded { return snapshot }
-        var s = baseSnapshot
-        s.cards = try index.cards(where: "kind != 'event' AND (repeat IS NOT NULL OR done IS NULL)")
-        return s
+    /// The board of today, built from the rows it can show (no events, no done one-off cards)
+    /// as they are read.
+    public func board() throws(CarouselError) -> BoardView {
+        if cardsLoaded { return BoardView.make(snapshot, today: today) }
+        var builder = BoardView.Builder(today: today, weekStart: settings.weekStart)
+        try index.forEachCard(where: "kind != 'event' AND (repeat IS NOT NULL OR done IS NULL)") { builder.add($0) }
+        return builder.view()
     }
 
     /// The cards `filter` keeps, sorted (`CardFilter.apply`); with `text`, only those whose

@@ -61,7 +61,7 @@ extension Workspace {
 
     /// Today's numbers for a view that shows `cards`: the saved numbers when every open card
     /// shown already has one (numbers never change during a day), else the full numbering.
-    public func numbers(showing cards: [Card]) -> ShortNumbers {
+    public func numbers(showing cards: some Sequence<Card>) -> ShortNumbers {
         if numbersAssigned { return numbers }
         if let saved = ShortNumbers.saved(vault: vault, keeping: .init(cards: cards)), saved.date == today.iso,
            cards.allSatisfy({ Occurrence.isDone($0, today: today) || saved.number(for: $0) != nil }) {

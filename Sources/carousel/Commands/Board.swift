@@ -13,10 +13,14 @@ struct Board: ParsableCommand {
         try reporting {
             let ws = try options.workspace(writing: false)
             printDiagnostics(ws)
-            let view = BoardView.make(try ws.boardSnapshot(), today: ws.today)
-            let numbers = ws.numbers(showing: view.columns.flatMap { $0.items.map(\.card) } + view.later.map(\.card))
+            let view = try ws.board()
+            let numbers = ws.numbers(showing: (view.columns.map(\.items) + [view.later]).lazy.joined().map(\.card))
             if options.json { return BoardRender.json(view, numbers: numbers).printJSON() }
-            printLines(BoardRender.lines(view, Terminal.current, numbers: numbers) + [""])
+            // Written as they are made: a board of 60,000 cards is never held as text.
+            var writer = LineWriter()
+            BoardRender.render(view, Terminal.current, numbers: numbers) { writer.append($0) }
+            writer.append("")
+            writer.flush()
         }
     }
 }
@@ -61,26 +65,28 @@ enum BoardRender {
         .someday: "No undated cards.",
     ]
 
-    static func lines(_ view: BoardView, _ t: Terminal, numbers: ShortNumbers? = nil) -> [String] {
+    /// The board's lines, one at a time, to `emit`.
+    static func render(_ view: BoardView, _ t: Terminal, numbers: ShortNumbers? = nil, emit: (String) -> Void) {
         let width = max(80, t.width)
         let titleWidth = min(50, width - 30)
-        var out: [String] = []
         for (column, items) in view.columns {
             var head = column.title.uppercased() + "  " + t.dim("(\(items.count))")
             if column == .thisWeek { head += t.dim("  until \(Words.shortDate(view.endOfWeek))") }
             if column == .upcoming { head += t.dim("  until \(Words.shortDate(view.endOfUpcoming))") }
-            out += ["", "  " + t.bold(head)]
-            if items.isEmpty { out.append("    " + t.dim(empty[column] ?? "")) }
+            emit("")
+            emit("  " + t.bold(head))
+            if items.isEmpty { emit("    " + t.dim(empty[column] ?? "")) }
             for item in items {
                 let number = numbers?.number(for: item.card).map(String.init) ?? ""
-                out.append(line(item, today: view.date, titleWidth: titleWidth, overdue: column == .overdue, t, number: number))
+                emit(line(item, today: view.date, titleWidth: titleWidth, overdue: column == .overdue, t, number: number))
             }
         }
         if !view.later.isEmpty {
-            out += ["", "  " + t.dim("… and \(Words.plural(view.later.count, "card")) due later: `carousel calendar --month DATE` shows them")]
+            emit("")
+            emit("  " + t.dim("… and \(Words.plural(view.later.count, "card")) due later: `carousel calendar --month DATE` shows them"))
         }
-        out += ["", "  " + t.dim("Move a card: carousel move <card> today|this_week|upcoming|someday")]
-        return out
+        emit("")
+        emit("  " + t.dim("Move a card: carousel move <card> today|this_week|upcoming|someday"))
     }
 
     static func line(_ item: BoardView.Item, today: Day, titleWidth: Int, overdue: Bool, _ t: Terminal, number: String = "") -> String {

@@ -30,44 +30,69 @@ enum ListRender {
 
     static func text(_ cards: [Card], today: Day, numbers: ShortNumbers, empty: String) {
         guard !cards.isEmpty else { return print(empty) }
-        printLines(lines(cards, today: today, numbers: numbers, width: Terminal.current.width, Terminal.current))
-        print(Terminal.current.dim("\(cards.count) card\(cards.count == 1 ? "" : "s")"))
+        let t = Terminal.current
+        let layout = Layout(cards, today: today, numbers: numbers, width: t.width)
+        // Written as they are made: 60,000 lines are never held at once.
+        var writer = LineWriter()
+        for c in cards { writer.append(line(c, layout, today: today, numbers: numbers, t)) }
+        writer.flush()
+        print(t.dim("\(cards.count) card\(cards.count == 1 ? "" : "s")"))
     }
 
     /// One line per card: number, mark, due, spoons, slug, title, tags. The slug is never cut
     /// (it is what people type); the title, last, gives way, so a line fits `width` whenever the
     /// slug leaves room. Narrow lines drop the spoons and use short due words.
     static func lines(_ cards: [Card], today: Day, numbers: ShortNumbers, width: Int, _ t: Terminal) -> [String] {
-        let spoons = width >= 72, longDue = width >= 90
-        let dueWidth = longDue ? 15 : 11
-        let rows = cards.map { c -> (card: Card, number: String, done: Bool, due: String) in
-            let done = Occurrence.isDone(c, today: today)
-            return (c, done ? "" : numbers.number(for: c).map(String.init) ?? "", done, dueWords(c, today: today, long: longDue))
+        let layout = Layout(cards, today: today, numbers: numbers, width: width)
+        return cards.map { line($0, layout, today: today, numbers: numbers, t) }
+    }
+
+    /// The columns every line of a list shares.
+    struct Layout {
+        let width: Int
+        let spoons: Bool
+        let longDue: Bool
+        let dueWidth: Int
+        let numberWidth: Int
+        let prefix: Int
+        let slugColumn: Int
+
+        init(_ cards: [Card], today: Day, numbers: ShortNumbers, width: Int) {
+            self.width = width
+            spoons = width >= 72
+            longDue = width >= 90
+            dueWidth = longDue ? 15 : 11
+            numberWidth = cards.lazy.map { ListRender.number($0, today: today, numbers: numbers).count }.max() ?? 0
+            prefix = (numberWidth > 0 ? numberWidth + 1 : 0) + 2 + dueWidth + 2 + (spoons ? 7 : 0)
+            // Slugs share a column unless one is so long the titles would get under 20 columns.
+            let longest = cards.lazy.map { displayWidth($0.slug) }.max() ?? 0
+            slugColumn = min(longest, max(12, width - prefix - 2 - 20))
         }
-        let numberWidth = rows.map(\.number.count).max() ?? 0
-        let prefix = (numberWidth > 0 ? numberWidth + 1 : 0) + 2 + dueWidth + 2 + (spoons ? 7 : 0)
-        // Slugs share a column unless one is so long the titles would get under 20 columns.
-        let longest = cards.map { displayWidth($0.slug) }.max() ?? 0
-        let slugColumn = min(longest, max(12, width - prefix - 2 - 20))
-        return rows.map { row in
-            let c = row.card
-            let num = numberWidth > 0 ? String(repeating: " ", count: numberWidth - row.number.count) + row.number + " " : ""
-            let mark = row.done ? t.green("✓") : " "
-            let due = fit(row.due, dueWidth)
-            let slugWidth = max(slugColumn, displayWidth(c.slug))
-            let room = width - prefix - slugWidth - 2
-            let title = self.title(c)
-            let titleText = displayWidth(title) <= room ? title : fit(title, max(4, room))
-            var line = num + mark + " " + due + "  " + (spoons ? fit(Words.spoons(c.spoons), 5) + "  " : "")
-                + t.dim(fit(c.slug, slugWidth)) + "  " + t.category(c.category, titleText)
-            let tags = c.tags.map(Terminal.tagText).joined(separator: " ")
-            let left = room - displayWidth(titleText) - 2
-            if !tags.isEmpty, left >= 4 {
-                // Each tag in its own colour when they all fit; cut short, the line stays dim.
-                line += "  " + (displayWidth(tags) <= left ? c.tags.map(t.tag).joined(separator: " ") : t.dim(fit(tags, left)))
-            }
-            return line
+    }
+
+    /// The number shown for a card: none once it is done.
+    static func number(_ c: Card, today: Day, numbers: ShortNumbers) -> String {
+        Occurrence.isDone(c, today: today) ? "" : numbers.number(for: c).map(String.init) ?? ""
+    }
+
+    static func line(_ c: Card, _ layout: Layout, today: Day, numbers: ShortNumbers, _ t: Terminal) -> String {
+        let number = self.number(c, today: today, numbers: numbers)
+        let num = layout.numberWidth > 0 ? String(repeating: " ", count: layout.numberWidth - number.count) + number + " " : ""
+        let mark = Occurrence.isDone(c, today: today) ? t.green("✓") : " "
+        let due = fit(dueWords(c, today: today, long: layout.longDue), layout.dueWidth)
+        let slugWidth = max(layout.slugColumn, displayWidth(c.slug))
+        let room = layout.width - layout.prefix - slugWidth - 2
+        let title = self.title(c)
+        let titleText = displayWidth(title) <= room ? title : fit(title, max(4, room))
+        var line = num + mark + " " + due + "  " + (layout.spoons ? fit(Words.spoons(c.spoons), 5) + "  " : "")
+            + t.dim(fit(c.slug, slugWidth)) + "  " + t.category(c.category, titleText)
+        let tags = c.tags.map(Terminal.tagText).joined(separator: " ")
+        let left = room - displayWidth(titleText) - 2
+        if !tags.isEmpty, left >= 4 {
+            // Each tag in its own colour when they all fit; cut short, the line stays dim.
+            line += "  " + (displayWidth(tags) <= left ? c.tags.map(t.tag).joined(separator: " ") : t.dim(fit(tags, left)))
         }
+        return line
     }
 
     /// `Words.cardDue` ("finished", "past", "was due …", "3 days overdue", "due tomorrow"), or
