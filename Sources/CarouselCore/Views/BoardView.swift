@@ -32,6 +32,10 @@ public struct BoardView: Sendable {
         /// The card lives in a shared box: sorting and bucketing move a reference, not the card.
         private let box: Box
         public var card: Card { box.card }
+        // What the board sorts by, read from the box without copying the card.
+        var importance: Int { box.card.importance }
+        var title: String { box.card.title }
+        var path: String { box.card.path }
         /// The due day the column is chosen by (a repeating card's pending occurrence).
         public let due: Day?
 
@@ -127,12 +131,20 @@ public struct BoardView: Sendable {
         public func view() -> BoardView {
             let never = Day(year: 9999, month: 12, day: 31)!
             func sorted(_ items: [Item]) -> [Item] {
-                items.sorted(byKey: { (due: $0.due ?? never, importance: $0.card.importance, title: $0.card.title, path: $0.card.path) }) { a, b in
-                    if a.due != b.due { return a.due < b.due }
-                    if a.importance != b.importance { return a.importance > b.importance }
-                    if a.title != b.title { return a.title < b.title }
-                    return a.path < b.path
+                let due = items.map { ($0.due ?? never).dayNumber }, importance = items.map(\.importance)
+                let title = items.map(\.title), path = items.map(\.path)
+                // Indices are sorted, reading each key in place.
+                let order = title.withUnsafeBufferPointer { title in
+                    path.withUnsafeBufferPointer { path in
+                        items.indices.sorted { a, b in
+                            if due[a] != due[b] { return due[a] < due[b] }
+                            if importance[a] != importance[b] { return importance[a] > importance[b] }
+                            if title[a] != title[b] { return title[a] < title[b] }
+                            return path[a] < path[b]
+                        }
+                    }
                 }
+                return order.map { items[$0] }
             }
             let end = endOfWeek(today, weekStart: weekStart)
             return BoardView(date: today, endOfWeek: end, endOfUpcoming: end.adding(days: 14),
