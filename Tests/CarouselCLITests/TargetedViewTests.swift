@@ -6,8 +6,8 @@ import XCTest
 /// card (`CAROUSEL_READ_ALL=1` loads every card first, the way every view used to).
 final class TargetedViewTests: XCTestCase {
     /// A seeded mix: one-off cards due in the past, today, this week, later and never; repeating
-    /// cards with and without a start time; done, waiting, pulled and parent/child cards; past
-    /// and future events; ideas; cards without an id; two files with one id (their scores tie).
+    /// cards with and without a start time; done, waiting (until a day to come or one now past),
+    /// pulled and parent/child cards; past and future events; ideas; cards without an id; two files with one id (their scores tie).
     func makeVault(_ s: Sandbox) throws {
         try s.initVault()
         var seed: UInt64 = 20_261_123
@@ -38,6 +38,8 @@ final class TargetedViewTests: XCTestCase {
             if i % 11 == 0 { lines.append("start: 2026-11-23T\(String(format: "%02d", 9 + next(8))):00") }
             if i % 9 == 0 && i % 13 != 0 && i % 17 != 0 { lines.append("done: 2026-11-2\(next(3))T10:00") }
             if i % 19 == 0 { lines.append("wait: 2026-12-01") }
+            // Waited until a day now past: back in the carousel and on the board.
+            if i % 8 == 3 && i % 19 != 0 { lines.append("wait: 2026-11-\(String(format: "%02d", 10 + next(13)))") }
             if i % 23 == 0 { lines.append("today: 2026-11-23") }
             if i % 29 == 0 { lines.append("parent: card-\(i - 1)") }
             lines.append("created: 2026-11-0\(1 + next(9))T09:\(String(format: "%02d", next(60)))")

@@ -40,6 +40,12 @@ extension CardIndex {
         }
     }
 
+    /// A condition that holds for exactly the rows one of `parts` holds for, each part answered by
+    /// its own index: `repeat IS NOT NULL OR due >= ?1` would make SQLite read every row.
+    static func rowids(_ parts: [String]) -> String {
+        "rowid IN (" + parts.map { "SELECT rowid FROM cards WHERE \($0)" }.joined(separator: " UNION ALL ") + ")"
+    }
+
     /// How many rows hold a card that parses.
     func count() throws(CarouselError) -> Int {
         do {
@@ -60,7 +66,7 @@ extension CardIndex {
     /// range; nil outside those years, where the caller reads every card.
     public func cards(placedFrom from: Day, to: Day) throws(CarouselError) -> [Card]? {
         guard from.year >= 1000, to.year <= 9998 else { return nil }
-        return try cards(where: "repeat IS NOT NULL OR (due >= ?1 AND due < ?2) OR (start >= ?1 AND start < ?2)",
+        return try cards(where: CardIndex.rowids(["repeat IS NOT NULL", "due >= ?1 AND due < ?2", "start >= ?1 AND start < ?2"]),
                          arguments: [from.iso, to.adding(days: 1).iso])
     }
 

@@ -33,7 +33,8 @@ extension CardIndex {
     /// among the first; only the rows of the other groups are ranked one by one.
     func carouselParts(today: Day, mode: Settings.Mode, limit: Int) throws(CarouselError)
         -> (others: [Suggestion], plainCount: Int, plainFirst: [Suggestion]) {
-        let others = try cards(where: "repeat IS NOT NULL OR (done IS NULL AND (wait IS NOT NULL OR today = ?1 OR kind = 'event'))",
+        let others = try cards(where: CardIndex.rowids(["repeat IS NOT NULL", "wait IS NOT NULL", "today = ?1", "kind = 'event'"])
+                                   + " AND (repeat IS NOT NULL OR (done IS NULL AND (wait IS NOT NULL OR today = ?1 OR kind = 'event')))",
                                arguments: [today.iso])
             .compactMap { Suggestions.suggestion(for: $0, today: today) }
         let groups = try plainGroups(today: today)
@@ -124,7 +125,8 @@ extension CardIndex {
     /// How many cards each board column of `today` holds.
     func boardCounts(today: Day, weekStart: Int) throws(CarouselError) -> [BoardView.Column: Int] {
         var counts: [BoardView.Column: Int] = [:]
-        let others = try cards(where: "kind != 'event' AND (repeat IS NOT NULL OR (done IS NULL AND wait IS NOT NULL))")
+        let others = try cards(where: CardIndex.rowids(["repeat IS NOT NULL", "wait IS NOT NULL"])
+                                   + " AND kind != 'event' AND (repeat IS NOT NULL OR (done IS NULL AND wait IS NOT NULL))")
         for card in others {
             if case let .column(c)? = BoardView.slot(of: card, today: today, weekStart: weekStart) { counts[c, default: 0] += 1 }
         }

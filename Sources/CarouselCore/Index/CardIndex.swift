@@ -27,7 +27,7 @@ public struct RefreshStats: Sendable, Equatable {
 /// A file is read again only when its size, mtime or inode differ from what the index
 /// recorded, so a view after one edit parses one file. Deleting the folder loses nothing.
 public final class CardIndex {
-    static let schemaVersion = 10
+    static let schemaVersion = 11
     let vault: Vault
     private(set) var db: DatabaseQueue
     private(set) var rebuilt = false

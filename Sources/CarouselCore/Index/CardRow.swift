@@ -22,7 +22,9 @@ struct CardRow {
 
     /// What the views and REF lookups ask for, so they read only the rows they show: stamps
     /// (a covering index, read on every refresh), slug, lowercased id (for REF prefixes),
-    /// parent, today, due and start (for date ranges), repeating rows, and the few rows with problems.
+    /// parent, today, due and start (for date ranges), repeating, waiting and event rows, and the
+    /// few rows with problems. A question that is an OR of these asks for the rowids of each part
+    /// (`CardIndex.rowids(_:)`): SQLite would otherwise read the whole table with its bodies.
     static let createIndexes = [
         "CREATE INDEX cards_stamp ON cards(path, size, mtime, inode)",
         "CREATE INDEX cards_slug ON cards(slug)",
@@ -34,6 +36,7 @@ struct CardRow {
         "CREATE INDEX cards_due ON cards(due)",
         "CREATE INDEX cards_start ON cards(start)",
         "CREATE INDEX cards_repeat ON cards(path) WHERE repeat IS NOT NULL",
+        "CREATE INDEX cards_wait ON cards(path) WHERE wait IS NOT NULL",
         "CREATE INDEX cards_events ON cards(path) WHERE kind = 'event'",
         // Covers the carousel's and the board's plain rows (`CardIndex.plainOpen`): ranking and
         // counting them scans this small index, never the table with its bodies.

@@ -21,7 +21,8 @@ extension Workspace {
     public func snapshot(kind: CardKind) throws(CarouselError) -> VaultSnapshot {
         if cardsLoaded { return snapshot }
         var s = baseSnapshot
-        s.cards = try index.cards(where: "kind = ?", arguments: [kind.rawValue])
+        // Events as a literal, so SQLite reads them from their own index (`cards_events`).
+        s.cards = kind == .event ? try index.cards(where: "kind = 'event'") : try index.cards(where: "kind = ?", arguments: [kind.rawValue])
         return s
     }
 
