@@ -38,12 +38,15 @@ public struct Series: Sendable {
         var cursor = from
         var extra = also.filter { $0 >= from }[...]
         while out.count < limit {
-            let batch = rule.occurrences(anchor: start, from: cursor, limit: max(limit - out.count, 16))
+            // With `also:` days still to merge, a batch of 16 bounds the days they may join.
+            let asked = extra.isEmpty ? limit - out.count : max(limit - out.count, 16)
+            let batch = rule.occurrences(anchor: start, from: cursor, limit: asked)
             let ruleDays = batch.filter { !except.contains($0) }
-            let bound = batch.count < max(limit - out.count, 16) ? nil : batch.last
+            let bound = batch.count < asked ? nil : batch.last
             var merged = ruleDays
             while let e = extra.first, bound.map({ e <= $0 }) ?? true { merged.append(e); extra = extra.dropFirst() }
-            out += Array(Set(merged)).sorted()
+            // The rule's days come in order, once each; only `also:` days need merging in.
+            out += merged.count == ruleDays.count ? ruleDays : Array(Set(merged)).sorted()
             guard let bound, bound.year < 9999 else { break }
             cursor = bound.adding(days: 1)
         }
@@ -137,9 +140,11 @@ public struct Series: Sendable {
     /// The first occurrence on or after `day` that is neither completed nor skipped.
     func firstOpen(onOrAfter day: Day) -> Day? {
         // Few recorded dates lie ahead of today, so a small batch almost always holds the answer.
-        let batchSize = 16
+        // The first is open unless it was done or skipped: ask for two, then for more.
+        var batchSize = 2
         var cursor = day
         while true {
+            defer { batchSize = 16 }
             let batch = occurrences(from: cursor, limit: batchSize)
             if let open = batch.first(where: { !taken.contains($0) }) { return open }
             guard batch.count == batchSize, let last = batch.last, last.year < 9999 else { return nil }
