@@ -30,7 +30,7 @@ public struct BoardView: Sendable {
 
     public struct Item: Sendable {
         /// The card lives in a shared box: sorting and bucketing move a reference, not the card.
-        private let box: Box
+        private let box: CardBox
         public var card: Card { box.card }
         // What the board sorts by, read from the box without copying the card.
         var importance: Int { box.card.importance }
@@ -40,13 +40,8 @@ public struct BoardView: Sendable {
         public let due: Day?
 
         public init(card: Card, due: Day?) {
-            box = Box(card)
+            box = CardBox(card)
             self.due = due
-        }
-
-        private final class Box: Sendable {
-            let card: Card
-            init(_ card: Card) { self.card = card }
         }
     }
 

@@ -3,12 +3,29 @@
 public enum Placement {
     /// One card on one day.
     public struct Entry: Sendable, Equatable {
-        public let card: Card
+        /// One box per card, shared by all the days it is on.
+        let box: CardBox
+        public var card: Card { box.card }
         public let day: Day
         /// Done on that day: a completed or skipped occurrence, or a finished one-off card.
         public let done: Bool
         /// True when the day is an occurrence of a repeating card.
         public let occurrence: Bool
+
+        public init(card: Card, day: Day, done: Bool, occurrence: Bool) {
+            self.init(box: CardBox(card), day: day, done: done, occurrence: occurrence)
+        }
+
+        init(box: CardBox, day: Day, done: Bool, occurrence: Bool) {
+            self.box = box
+            self.day = day
+            self.done = done
+            self.occurrence = occurrence
+        }
+
+        public static func == (a: Entry, b: Entry) -> Bool {
+            a.day == b.day && a.done == b.done && a.occurrence == b.occurrence && (a.box === b.box || a.card == b.card)
+        }
     }
 
     /// The day a repeating card's rule is counted from (`Series.start(of:)`).
@@ -32,9 +49,12 @@ public enum Placement {
     public static func entries(_ cards: [Card], from: Day, to: Day) -> [(day: Day, entries: [Entry])] {
         var byDay: [Day: [Entry]] = [:]
         for card in cards {
-            for day in days(of: card, from: from, to: to) {
+            let days = days(of: card, from: from, to: to)
+            guard !days.isEmpty else { continue }
+            let box = CardBox(card)
+            for day in days {
                 let done = card.isRepeating ? card.isDone(on: day) : card.done != nil
-                byDay[day, default: []].append(Entry(card: card, day: day, done: done, occurrence: card.isRepeating))
+                byDay[day, default: []].append(Entry(box: box, day: day, done: done, occurrence: card.isRepeating))
             }
         }
         var result: [(day: Day, entries: [Entry])] = []
@@ -48,10 +68,12 @@ public enum Placement {
     }
 
     static func order(_ a: Entry, _ b: Entry) -> Bool {
-        let ta = a.card.due?.minutes ?? a.card.start?.minutes ?? -1, tb = b.card.due?.minutes ?? b.card.start?.minutes ?? -1
+        // Read through the boxes: no card is copied to be compared.
+        let ta = a.box.card.due?.minutes ?? a.box.card.start?.minutes ?? -1
+        let tb = b.box.card.due?.minutes ?? b.box.card.start?.minutes ?? -1
         if ta != tb { return ta < tb }
-        if a.card.title != b.card.title { return a.card.title < b.card.title }
-        return a.card.path < b.card.path
+        if a.box.card.title != b.box.card.title { return a.box.card.title < b.box.card.title }
+        return a.box.card.path < b.box.card.path
     }
 
     /// The first day of the week holding `day`, for a week starting on `weekStart` (1=Mon…7=Sun).
