@@ -8,27 +8,18 @@ extension CardIndex {
     /// may call `function`).
     public func cards(where clause: String = "ok = 1", arguments: StatementArguments = [],
                       function: DatabaseFunction? = nil) throws(CarouselError) -> [Card] {
-        do {
-            let cards = try db.read { db in
-                if let function { db.add(function: function) }
-                var out: [Card] = []
-                let rows = try Row.fetchCursor(db, sql: "SELECT \(CardRow.selectColumns) FROM cards WHERE ok = 1 AND (\(clause))",
-                                               arguments: arguments)
-                while let row = try rows.next() { if let card = CardRow(row: row).card { out.append(card) } }
-                return out
-            }
-            return cards.sorted(byKey: \.path, <)
-        } catch {
-            throw .io("the index could not be read: \(error)")
-        }
+        var cards: [Card] = []
+        try forEachCard(where: clause, arguments: arguments, function: function) { cards.append($0) }
+        return cards.sorted(byKey: \.path, <)
     }
 
     /// Calls `body` with each card of `clause`, in no set order, as the rows are read: no list of
     /// them all is made.
-    public func forEachCard(where clause: String, arguments: StatementArguments = [],
+    public func forEachCard(where clause: String, arguments: StatementArguments = [], function: DatabaseFunction? = nil,
                             _ body: (Card) throws -> Void) throws(CarouselError) {
         do {
             try db.read { db in
+                if let function { db.add(function: function) }
                 let rows = try Row.fetchCursor(db, sql: "SELECT \(CardRow.selectColumns) FROM cards WHERE ok = 1 AND (\(clause))",
                                                arguments: arguments)
                 while let row = try rows.next() { if let card = CardRow(row: row).card { try body(card) } }
