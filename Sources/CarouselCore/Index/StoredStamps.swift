@@ -19,7 +19,7 @@ final class StoredStamps {
         stamps.initialize(repeating: nil)
         try scan.bytes.withUnsafeBytes { bytes in
             let table = PathTable(bytes: bytes, start: scan.start)
-            try StoredStamps.forEachRow(db) { text, stamp in
+            _ = try StoredStamps.forEachRow(db) { text, stamp in
                 count += 1
                 if let i = table.find(text) {
                     stamps[i] = stamp

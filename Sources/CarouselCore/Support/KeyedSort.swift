@@ -3,7 +3,7 @@ extension Array {
     /// once. Equal keys keep their order, as `sorted(by:)` does. Only small indices move while
     /// sorting, so sorting 60,000 cards neither copies cards nor recomputes a due day or a
     /// lowercased title at every comparison.
-    public func sorted<Key>(byKey key: (Element) -> Key, _ areInIncreasingOrder: (Key, Key) -> Bool) -> [Element] {
+    func sorted<Key>(byKey key: (Element) -> Key, _ areInIncreasingOrder: (Key, Key) -> Bool) -> [Element] {
         let keys = map(key)
         // Keys are read in place (no copy, no retain) while the indices are sorted.
         let order = keys.withUnsafeBufferPointer { k in
