@@ -135,6 +135,32 @@ final class VaultEdgeTests: XCTestCase {
         XCTAssertTrue(fm.fileExists(atPath: s.vault.appendingPathComponent(alive).path), "a live writer's file stays")
     }
 
+    /// `cards/` is swept from the entries the index's refresh met, also when it reused the
+    /// listing of an earlier walk and read no folder.
+    func testTemporaryFilesInCardsAreRemovedWhenTheListingIsReused() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        let gone = Process()
+        gone.executableURL = URL(fileURLWithPath: "/bin/true")
+        try gone.run()
+        gone.waitUntilExit()
+        let dead = ["cards/.carousel-tmp-\(gone.processIdentifier)-1", "cards/work/.carousel-tmp-\(gone.processIdentifier)-2"]
+        let alive = "cards/work/.carousel-tmp-\(ProcessInfo.processInfo.processIdentifier)-3"
+        try s.write("cards/work/report.md", "---\ntitle: Report\n---\n")
+        for path in dead { try s.write(path, "half a card") }
+        try s.write(alive, "being written")
+        // A folder changed in the last two seconds is walked; after that its listing is reused.
+        Thread.sleep(forTimeInterval: 2.3)
+        try s.carousel(["list"])
+        XCTAssertEqual(try s.carousel(["index", "--json"]).json()["folders"] as? Int, 0, "the listing is reused")
+        XCTAssertEqual(try s.carousel(["add", "Next"]).status, 0)
+        let fm = FileManager.default
+        for path in dead { XCTAssertFalse(fm.fileExists(atPath: s.vault.appendingPathComponent(path).path), path) }
+        XCTAssertTrue(fm.fileExists(atPath: s.vault.appendingPathComponent(alive).path), "a live writer's file stays")
+        XCTAssertEqual(try s.git(["status", "--porcelain"]).stdout, "")
+        XCTAssertTrue(try s.carousel(["list"]).stdout.contains("Report"))
+    }
+
     func testAnOlderVaultGetsTheFullIgnoreRuleLocally() throws {
         let s = try Sandbox()
         try s.initVault()

@@ -106,10 +106,12 @@ enum CrashRecovery {
 
     /// Removes `.carousel-tmp-PID-N` files whose writer (PID) is gone: half of a save that was
     /// killed. Git ignores them, so nothing else would. A file whose process still runs is kept.
+    /// With `skipping`, that top folder is left out (see `removeOrphanTemporaryFiles(_:among:)`).
     @discardableResult
-    static func removeOrphanTemporaryFiles(_ vault: Vault) -> [String] {
+    static func removeOrphanTemporaryFiles(_ vault: Vault, skipping: String? = nil) -> [String] {
         var removed: [String] = []
         func sweep(_ relative: String, depth: Int) {
+            if let skipping, relative == skipping { return }
             let dir = relative.isEmpty ? vault.root : vault.url(relative)
             guard depth <= 4, !FileSystem.isLink(dir), let handle = opendir(dir) else { return }
             defer { closedir(handle) }
@@ -128,6 +130,19 @@ enum CrashRecovery {
         }
         sweep("", depth: 0)
         sweep(Vault.localDir, depth: 4)
+        return removed.sorted()
+    }
+
+    /// The same for entries already listed: `cards/` can hold 100,000 files, and the index's
+    /// refresh has just met every entry there that is not a card (`CardIndex.cardOthers`, kept
+    /// from the last walk while no folder changed), so it is not read a second time.
+    static func removeOrphanTemporaryFiles(_ vault: Vault, among paths: [String]) -> [String] {
+        var removed: [String] = []
+        for path in paths {
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            guard name.hasPrefix(FileSystem.temporaryPrefix), let pid = temporaryFileOwner(name), !isAlive(pid) else { continue }
+            if unlink(vault.url(path)) == 0 { removed.append(path) }
+        }
         return removed.sorted()
     }
 

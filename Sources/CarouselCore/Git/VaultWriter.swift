@@ -61,8 +61,9 @@ public final class VaultWriter {
     public let device: String
 
     /// Opens the vault's git repository. Author and committer are found the way git finds them
-    /// (see `identity`).
-    public init(vault: Vault, environment: [String: String]) throws(CarouselError) {
+    /// (see `identity`). With `sweepingCards` false, orphaned temporary files in `cards/` are
+    /// left to the caller, which has the folder's listing from the index's refresh.
+    public init(vault: Vault, environment: [String: String], sweepingCards: Bool = true) throws(CarouselError) {
         self.vault = vault
         guard Repository.isRepository(at: vault.root) else {
             throw .notAVault(path: vault.root, reason: "it is not a git repository")
@@ -72,7 +73,7 @@ public final class VaultWriter {
         committer = VaultWriter.identity(.committer, repository: repository, environment: environment)
         device = VaultWriter.device(repository: repository, environment: environment)
         VaultInit.ensureLocalExcludes(vault)
-        CrashRecovery.removeOrphanTemporaryFiles(vault)
+        CrashRecovery.removeOrphanTemporaryFiles(vault, skipping: sweepingCards ? nil : Vault.cardsDir)
     }
 
     static func device(repository: Repository, environment: [String: String]) -> String {

@@ -78,12 +78,13 @@ extension CardIndex {
     /// Cards with a `parent:`, with every card whose slug or id one of them could name: all
     /// that `ParentGraph` needs to find cycles exactly as over the whole vault.
     func parentCandidates() throws(CarouselError) -> [Card] {
-        try cards(where: """
-            parent IS NOT NULL
-              OR slug IN (SELECT parent FROM cards WHERE parent IS NOT NULL)
-              OR id IN (SELECT parent FROM cards WHERE parent IS NOT NULL)
-              OR slug IN (SELECT slug FROM cards WHERE parent IS NOT NULL)
-            """)
+        // One OR would make SQLite read the whole table (every command pays this query).
+        try cards(where: CardIndex.rowids([
+            "parent IS NOT NULL",
+            "slug IN (SELECT parent FROM cards WHERE parent IS NOT NULL)",
+            "id IN (SELECT parent FROM cards WHERE parent IS NOT NULL)",
+            "slug IN (SELECT slug FROM cards WHERE parent IS NOT NULL)",
+        ]))
     }
 
     /// The cards whose `parent:` names `slug` or `id`.

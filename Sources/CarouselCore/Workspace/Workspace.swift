@@ -101,11 +101,15 @@ public final class Workspace {
             lock = nil
             readOnly = true
         }
-        if forWriting { writerStorage = try VaultWriter(vault: vault, environment: environment) }
+        if forWriting { writerStorage = try VaultWriter(vault: vault, environment: environment, sweepingCards: false) }
         // The index is brought up to date first: what its refresh saw tells whether anything
         // changed since the last commit (`CleanMark`).
         (base, index) = try VaultSnapshot.loadWithoutCards(vault: vault, day: moment.today, progress: progress)
-        if forWriting, let writer = writerStorage { try commitPendingEdits(writer) }
+        if forWriting, let writer = writerStorage {
+            let swept = CrashRecovery.removeOrphanTemporaryFiles(vault, among: index.cardOthers)
+            if !swept.isEmpty { index.cardOthers.removeAll { swept.contains($0) } }
+            try commitPendingEdits(writer)
+        }
         // `CAROUSEL_READ_ALL=1`: every card is built first, so each view runs over all of them
         // (the output is the same; a check on the narrow reads).
         if environment["CAROUSEL_READ_ALL"] == "1" { _ = snapshot }
