@@ -9,20 +9,29 @@ extension CardIndex {
     public func cards(where clause: String = "ok = 1", arguments: StatementArguments = [],
                       function: DatabaseFunction? = nil) throws(CarouselError) -> [Card] {
         var cards: [Card] = []
-        try forEachCard(where: clause, arguments: arguments, function: function) { cards.append($0) }
+        try forEachCard(where: clause, arguments: arguments, function: function, keeping: true) { cards.append($0) }
         return cards.sorted(byKey: \.path, <)
     }
 
     /// Calls `body` with each card of `clause`, in no set order, as the rows are read: no list of
-    /// them all is made.
+    /// them all is made. With `keeping`, the cards built are kept for later reads of the same
+    /// rows in this command (`built`): home asks for the repeating cards three times.
     public func forEachCard(where clause: String, arguments: StatementArguments = [], function: DatabaseFunction? = nil,
-                            _ body: (Card) throws -> Void) throws(CarouselError) {
+                            keeping: Bool = false, _ body: (Card) throws -> Void) throws(CarouselError) {
         do {
             try db.read { db in
                 if let function { db.add(function: function) }
-                let rows = try Row.fetchCursor(db, sql: "SELECT \(CardRow.selectColumns) FROM cards WHERE ok = 1 AND (\(clause))",
+                let rows = try Row.fetchCursor(db, sql: "SELECT \(CardRow.selectColumns), rowid FROM cards WHERE ok = 1 AND (\(clause))",
                                                arguments: arguments)
-                while let row = try rows.next() { if let card = CardRow(row: row).card { try body(card) } }
+                while let row = try rows.next() {
+                    let rowid: Int64 = row[CardRow.selectCount]
+                    if let card = built[rowid] {
+                        try body(card)
+                    } else if let card = CardRow(row: row).card {
+                        if keeping, built.count < CardIndex.builtLimit { built[rowid] = card }
+                        try body(card)
+                    }
+                }
             }
         } catch let error as CarouselError {
             throw error
@@ -97,6 +106,7 @@ extension CardIndex {
     /// Re-reads one card file Carousel just wrote (or removes its row when the file is gone),
     /// so later queries in the same command see the change.
     func reread(_ path: String) throws(CarouselError) {
+        forgetBuilt()
         do {
             try db.write { db in
                 try CardIndex.forgetText(db, paths: [path])

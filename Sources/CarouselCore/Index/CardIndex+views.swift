@@ -33,8 +33,11 @@ extension CardIndex {
     /// among the first; only the rows of the other groups are ranked one by one.
     func carouselParts(today: Day, mode: Settings.Mode, limit: Int) throws(CarouselError)
         -> (others: [Suggestion], plainCount: Int, plainFirst: [Suggestion]) {
-        let others = try cards(where: CardIndex.rowids(["repeat IS NOT NULL", "wait IS NOT NULL", "today = ?1", "kind = 'event'"])
-                                   + " AND (repeat IS NOT NULL OR (done IS NULL AND (wait IS NOT NULL OR today = ?1 OR kind = 'event')))",
+        // A card pulled into the day is never in the carousel (`Suggestions.suggestion`), so
+        // those rows are not read.
+        let others = try cards(where: CardIndex.rowids(["repeat IS NOT NULL", "wait IS NOT NULL", "kind = 'event'"])
+                                   + " AND (repeat IS NOT NULL OR (done IS NULL AND (wait IS NOT NULL OR kind = 'event')))"
+                                   + " AND (today IS NULL OR today != ?1)",
                                arguments: [today.iso])
             .compactMap { Suggestions.suggestion(for: $0, today: today) }
         let groups = try plainGroups(today: today)
@@ -62,13 +65,25 @@ extension CardIndex {
 
     /// The plain rows of `today` counted by importance and due date.
     func plainGroups(today: Day) throws(CarouselError) -> [(importance: Int, due: String?, count: Int)] {
+        try plainTally(today: today).filter { $0.count > $0.pulled }.map { ($0.importance, $0.due, $0.count - $0.pulled) }
+    }
+
+    /// The open one-off rows that are not waiting and not events, counted by importance and due
+    /// date, with how many of each are pulled into `today`: the plain rows and those pulled into
+    /// the day. One pass over `cards_plain` in its own order (no sort), kept for the command
+    /// (home asks for the carousel's groups and the board's counts).
+    func plainTally(today: Day) throws(CarouselError) -> [PlainTally] {
+        if let tally, tally.day == today { return tally.rows }
         do {
-            return try db.read { db in
+            let rows = try db.read { db in
                 try Row.fetchAll(db, sql: """
-                    SELECT ifnull(importance, 1), due, count(*) FROM cards WHERE ok = 1 AND (\(CardIndex.plainOpen))
+                    SELECT ifnull(importance, 1), due, count(*), count(CASE WHEN today = ?1 THEN 1 END) FROM cards
+                    WHERE ok = 1 AND repeat IS NULL AND done IS NULL AND wait IS NULL AND kind != 'event'
                     GROUP BY due, importance
-                    """, arguments: [today.iso]).map { ($0[0], $0[1], $0[2]) }
+                    """, arguments: [today.iso]).map { PlainTally(importance: $0[0], due: $0[1], count: $0[2], pulled: $0[3]) }
             }
+            tally = (today, rows)
+            return rows
         } catch {
             throw .io("the index could not be read: \(error)")
         }
@@ -132,20 +147,15 @@ extension CardIndex {
         }
         // Plain rows pulled into the day are on the board too: only events, done and waiting cards
         // are not. A plain row's column depends only on its due date: counted per date, then placed.
-        let sql = """
-            SELECT due, count(*) FROM cards
-            WHERE ok = 1 AND repeat IS NULL AND done IS NULL AND wait IS NULL AND kind != 'event' GROUP BY due
-            """
-        do {
-            try db.read { db in
-                for row in try Row.fetchAll(db, sql: sql) {
-                    let card = CardIndex.plainCard(importance: .null, due: row[0], id: .null, path: .null)
-                    guard case let .column(c)? = BoardView.slot(of: card, today: today, weekStart: weekStart) else { continue }
-                    counts[c, default: 0] += row[1] as Int
-                }
-            }
-        } catch {
-            throw .io("the index could not be read: \(error)")
+        var column: [String?: BoardView.Column?] = [:]
+        for group in try plainTally(today: today) {
+            let c = column[group.due] ?? {
+                let card = CardIndex.plainCard(importance: .null, due: group.due.databaseValue, id: .null, path: .null)
+                guard case let .column(c)? = BoardView.slot(of: card, today: today, weekStart: weekStart) else { return nil }
+                return c
+            }()
+            column[group.due] = .some(c)
+            if let c { counts[c, default: 0] += group.count }
         }
         return counts
     }

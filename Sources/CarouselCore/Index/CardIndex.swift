@@ -1,6 +1,15 @@
 import Foundation
 import GRDB
 
+/// A count of plain rows (`CardIndex.plainTally`).
+struct PlainTally {
+    var importance: Int
+    var due: String?
+    var count: Int
+    /// How many of `count` are pulled into the day.
+    var pulled: Int
+}
+
 /// How much work a refresh did: what the person sees from `carousel index`.
 public struct RefreshStats: Sendable, Equatable {
     /// Card files found on disk.
@@ -75,6 +84,19 @@ public final class CardIndex {
     static func isPassing(_ error: DatabaseError) -> Bool {
         [ResultCode.SQLITE_FULL, .SQLITE_IOERR, .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_BUSY, .SQLITE_LOCKED]
             .contains(error.resultCode.primaryResultCode)
+    }
+
+    /// Cards built from rows in this command, by rowid (`forEachCard(keeping:)`), so a row read
+    /// again is not built again. Emptied whenever the index is written; at most `builtLimit`.
+    var built: [Int64: Card] = [:]
+    static let builtLimit = 20_000
+    /// `plainTally` of a day, kept with `built`.
+    var tally: (day: Day, rows: [PlainTally])?
+
+    /// Drops what this command kept from its reads: the index is about to change.
+    func forgetBuilt() {
+        built = [:]
+        tally = nil
     }
 
     /// The entries of `cards/` the last refresh met but does not read (`CleanMark`).
@@ -166,6 +188,7 @@ public final class CardIndex {
     }
 
     private func syncOnce(progress: Progress?) throws(CarouselError) -> (diagnostics: [FileDiagnostic], stats: RefreshStats) {
+        forgetBuilt()
         do {
             return try db.write { db in
                 // When no folder changed since a walk that met no link, its files are the rows

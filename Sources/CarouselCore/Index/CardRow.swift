@@ -52,6 +52,9 @@ struct CardRow {
           duration, repeat, parent, today, done, completed, skipped, created, emoji, color, diagnostics, series_start, wait, except_dates, also_dates
         """
 
+    /// How many columns `selectColumns` names (a column after them is at this position).
+    static let selectCount = 30
+
     static let upsert = """
         INSERT OR REPLACE INTO cards (path, size, mtime, inode, ok, id, slug, title, kind, spoons, importance,
           category, tags, due, start, duration, repeat, parent, today, done, completed, skipped, created,

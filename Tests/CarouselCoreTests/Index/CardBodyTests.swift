@@ -21,4 +21,12 @@ final class CardBodyTests: XCTestCase {
         XCTAssertNil(CardRow.byteBody(of: "---\r\ntitle: A\r\n---\r\nBody"))
         XCTAssertNil(CardRow.byteBody(of: "---\ntitle: A\n\u{A0}---\nBody"))
     }
+
+    /// `forEachCard` reads the rowid after the card's columns, at `selectCount`.
+    func testTheRowidFollowsTheSelectedColumns() {
+        let columns = CardRow.selectColumns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        XCTAssertEqual(columns.count, CardRow.selectCount)
+        XCTAssertEqual(columns.first, "path")
+        XCTAssertFalse(columns.contains("rowid"))
+    }
 }
