@@ -14,8 +14,9 @@ extension CardIndex {
     }
 
     /// Calls `body` with each card of `clause`, in no set order, as the rows are read: no list of
-    /// them all is made. With `keeping`, the cards built are kept for later reads of the same
-    /// rows in this command (`built`): home asks for the repeating cards three times.
+    /// them all is made. With `keeping`, the repeating cards built are kept for later reads of
+    /// the same rows in this command (`built`): home reads them for the carousel, the board's
+    /// counts and the day's timeline. Other rows are read once by any one view.
     public func forEachCard(where clause: String, arguments: StatementArguments = [], function: DatabaseFunction? = nil,
                             keeping: Bool = false, _ body: (Card) throws -> Void) throws(CarouselError) {
         do {
@@ -28,7 +29,7 @@ extension CardIndex {
                     if let card = built[rowid] {
                         try body(card)
                     } else if let card = CardRow(row: row).card {
-                        if keeping, built.count < CardIndex.builtLimit { built[rowid] = card }
+                        if keeping, card.repeatRule != nil, built.count < CardIndex.builtLimit { built[rowid] = card }
                         try body(card)
                     }
                 }

@@ -86,8 +86,9 @@ public final class CardIndex {
             .contains(error.resultCode.primaryResultCode)
     }
 
-    /// Cards built from rows in this command, by rowid (`forEachCard(keeping:)`), so a row read
-    /// again is not built again. Emptied whenever the index is written; at most `builtLimit`.
+    /// Repeating cards built from rows in this command, by rowid (`forEachCard(keeping:)`), so a
+    /// row read again is not built again. Emptied whenever the index is written; at most
+    /// `builtLimit`.
     var built: [Int64: Card] = [:]
     static let builtLimit = 20_000
     /// `plainTally` of a day, kept with `built`.
