@@ -116,13 +116,19 @@ final class VaultEdgeTests: XCTestCase {
         XCTAssertFalse(try s.git(["log", "-p", "--format=%B"]).stdout.contains("SENTINEL"))
     }
 
-    func testTemporaryFilesOfKilledSavesAreRemovedButNotThoseOfLiveOnes() throws {
-        let s = try Sandbox()
-        try s.initVault()
+    /// A process that has exited: its id names a writer that is gone.
+    static func finishedProcess() throws -> Process {
         let gone = Process()
         gone.executableURL = URL(fileURLWithPath: "/bin/true")
         try gone.run()
         gone.waitUntilExit()
+        return gone
+    }
+
+    func testTemporaryFilesOfKilledSavesAreRemovedButNotThoseOfLiveOnes() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        let gone = try VaultEdgeTests.finishedProcess()
         let dead = "cards/.carousel-tmp-\(gone.processIdentifier)-1"
         let alive = "cards/.carousel-tmp-\(ProcessInfo.processInfo.processIdentifier)-2"
         try s.write(dead, "half a card")
@@ -140,10 +146,7 @@ final class VaultEdgeTests: XCTestCase {
     func testTemporaryFilesInCardsAreRemovedWhenTheListingIsReused() throws {
         let s = try Sandbox()
         try s.initVault()
-        let gone = Process()
-        gone.executableURL = URL(fileURLWithPath: "/bin/true")
-        try gone.run()
-        gone.waitUntilExit()
+        let gone = try VaultEdgeTests.finishedProcess()
         let dead = ["cards/.carousel-tmp-\(gone.processIdentifier)-1", "cards/work/.carousel-tmp-\(gone.processIdentifier)-2"]
         let alive = "cards/work/.carousel-tmp-\(ProcessInfo.processInfo.processIdentifier)-3"
         try s.write("cards/work/report.md", "---\ntitle: Report\n---\n")
