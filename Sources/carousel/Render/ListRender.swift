@@ -72,13 +72,18 @@ enum ListRender {
 
     /// The number shown for a card: none once it is done.
     static func number(_ c: Card, today: Day, numbers: ShortNumbers) -> String {
-        Occurrence.isDone(c, today: today) ? "" : numbers.number(for: c).map(String.init) ?? ""
+        number(c, done: Occurrence.isDone(c, today: today), numbers: numbers)
+    }
+
+    static func number(_ c: Card, done: Bool, numbers: ShortNumbers) -> String {
+        done ? "" : numbers.number(for: c).map(String.init) ?? ""
     }
 
     static func line(_ c: Card, _ layout: Layout, today: Day, numbers: ShortNumbers, _ t: Terminal) -> String {
-        let number = self.number(c, today: today, numbers: numbers)
+        let done = Occurrence.isDone(c, today: today)
+        let number = self.number(c, done: done, numbers: numbers)
         let num = layout.numberWidth > 0 ? String(repeating: " ", count: layout.numberWidth - number.count) + number + " " : ""
-        let mark = Occurrence.isDone(c, today: today) ? t.green("✓") : " "
+        let mark = done ? t.green("✓") : " "
         let due = fit(dueWords(c, today: today, long: layout.longDue), layout.dueWidth)
         let slugWidth = max(layout.slugColumn, displayWidth(c.slug))
         let room = layout.width - layout.prefix - slugWidth - 2
