@@ -33,6 +33,12 @@ extension CardIndex {
     /// among the first; only the rows of the other groups are ranked one by one.
     func carouselParts(today: Day, mode: Settings.Mode, limit: Int) throws(CarouselError)
         -> (others: [Suggestion], plainCount: Int, plainFirst: [Suggestion]) {
+        // The plain rows are counted and ranked on a second connection meanwhile.
+        let ranked = limit > 0 ? secondRead { db in
+            let tally = try CardIndex.plainTally(db, today: today)
+            return (tally, try CardIndex.rankedRowids(db, groups: CardIndex.plainGroups(tally), today: today, mode: mode, limit: limit))
+        } : nil
+        if ranked == nil { prefetchTally(today: today) }
         // A card pulled into the day is never in the carousel (`Suggestions.suggestion`), so
         // those rows are not read.
         let others = try cards(where: CardIndex.rowids(["repeat IS NOT NULL", "wait IS NOT NULL", "kind = 'event'"])
@@ -40,8 +46,32 @@ extension CardIndex {
                                    + " AND (today IS NULL OR today != ?1)",
                                arguments: [today.iso])
             .compactMap { Suggestions.suggestion(for: $0, today: today) }
+        let side = ranked?.wait()
+        if let side, tally?.day != today { tally = (today, side.0) }
         let groups = try plainGroups(today: today)
         let plainCount = groups.reduce(0) { $0 + $1.count }
+        let first: [Card]
+        if limit > 0 {
+            var rowids = side?.1
+            if rowids == nil {
+                do {
+                    rowids = try db.read { try CardIndex.rankedRowids($0, groups: groups, today: today, mode: mode, limit: limit) }
+                } catch {
+                    throw .io("the index could not be read: \(error)")
+                }
+            }
+            first = rowids?.isEmpty ?? true ? [] : try cards(where: "rowid IN (\(rowids!.map(String.init).joined(separator: ",")))")
+        } else {
+            first = try cards(where: CardIndex.plainOpen, arguments: [today.iso])
+        }
+        return (others, plainCount, first.compactMap { Suggestions.suggestion(for: $0, today: today) })
+    }
+
+    /// The rowids of the plain rows that come first in the carousel's order in `mode`: the first
+    /// `limit` (more than 0), and every later row that ties with the last of them, so the
+    /// caller's exact sort can keep `limit`. `groups` are `plainGroups` of the same day.
+    static func rankedRowids(_ db: Database, groups: [(importance: Int, due: String?, count: Int)], today: Day,
+                             mode: Settings.Mode, limit: Int) throws -> [Int64] {
         // The order key, smallest first: minus the score, or the due day (undated last).
         let key = DatabaseFunction("carousel_rank", argumentCount: 4, pure: true) { v in
             let card = CardIndex.plainCard(importance: v[0], due: v[1], id: v[2], path: v[3])
@@ -54,18 +84,32 @@ extension CardIndex {
         }
         var clause = CardIndex.plainOpen
         var arguments: [(any DatabaseValueConvertible)?] = [today.iso]
-        if limit > 0, let (terms, values) = CardIndex.candidates(groups, today: today, mode: mode, limit: limit) {
+        if let (terms, values) = CardIndex.candidates(groups, today: today, mode: mode, limit: limit) {
             clause += " AND (\(terms))"
             arguments += values
         }
-        let first = try cards(where: clause, arguments: StatementArguments(arguments),
-                              firstBy: "carousel_rank(importance, due, id, path)", limit: limit, function: key)
-        return (others, plainCount, first.compactMap { Suggestions.suggestion(for: $0, today: today) })
+        db.add(function: key)
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT rowid, carousel_rank(importance, due, id, path) AS k FROM cards WHERE ok = 1 AND (\(clause)) ORDER BY k
+            """, arguments: StatementArguments(arguments))
+        var rowids: [Int64] = []
+        var last: DatabaseValue?
+        while let row = try rows.next() {
+            let k: DatabaseValue = row[1]
+            if rowids.count >= limit, k != last { break }
+            rowids.append(row[0])
+            last = k
+        }
+        return rowids
     }
 
     /// The plain rows of `today` counted by importance and due date.
     func plainGroups(today: Day) throws(CarouselError) -> [(importance: Int, due: String?, count: Int)] {
-        try plainTally(today: today).filter { $0.count > $0.pulled }.map { ($0.importance, $0.due, $0.count - $0.pulled) }
+        CardIndex.plainGroups(try plainTally(today: today))
+    }
+
+    static func plainGroups(_ tally: [PlainTally]) -> [(importance: Int, due: String?, count: Int)] {
+        tally.filter { $0.count > $0.pulled }.map { ($0.importance, $0.due, $0.count - $0.pulled) }
     }
 
     /// The open one-off rows that are not waiting and not events, counted by importance and due
@@ -74,19 +118,28 @@ extension CardIndex {
     /// (home asks for the carousel's groups and the board's counts).
     func plainTally(today: Day) throws(CarouselError) -> [PlainTally] {
         if let tally, tally.day == today { return tally.rows }
-        do {
-            let rows = try db.read { db in
-                try Row.fetchAll(db, sql: """
-                    SELECT ifnull(importance, 1), due, count(*), count(CASE WHEN today = ?1 THEN 1 END) FROM cards
-                    WHERE ok = 1 AND repeat IS NULL AND done IS NULL AND wait IS NULL AND kind != 'event'
-                    GROUP BY due, importance
-                    """, arguments: [today.iso]).map { PlainTally(importance: $0[0], due: $0[1], count: $0[2], pulled: $0[3]) }
+        if let prefetch = tallyPrefetch, prefetch.day == today {
+            tallyPrefetch = nil
+            if let rows = prefetch.read.wait() {
+                tally = (today, rows)
+                return rows
             }
+        }
+        do {
+            let rows = try db.read { try CardIndex.plainTally($0, today: today) }
             tally = (today, rows)
             return rows
         } catch {
             throw .io("the index could not be read: \(error)")
         }
+    }
+
+    static func plainTally(_ db: Database, today: Day) throws -> [PlainTally] {
+        try Row.fetchAll(db, sql: """
+            SELECT ifnull(importance, 1), due, count(*), count(CASE WHEN today = ?1 THEN 1 END) FROM cards
+            WHERE ok = 1 AND repeat IS NULL AND done IS NULL AND wait IS NULL AND kind != 'event'
+            GROUP BY due, importance
+            """, arguments: [today.iso]).map { PlainTally(importance: $0[0], due: $0[1], count: $0[2], pulled: $0[3]) }
     }
 
     /// An SQL condition that keeps every plain row that can be among the first `limit` (see
@@ -140,6 +193,7 @@ extension CardIndex {
     /// How many cards each board column of `today` holds.
     func boardCounts(today: Day, weekStart: Int) throws(CarouselError) -> [BoardView.Column: Int] {
         var counts: [BoardView.Column: Int] = [:]
+        prefetchTally(today: today)
         let others = try cards(where: CardIndex.rowids(["repeat IS NOT NULL", "wait IS NOT NULL"])
                                    + " AND kind != 'event' AND (repeat IS NOT NULL OR (done IS NULL AND wait IS NOT NULL))")
         for card in others {
@@ -160,33 +214,6 @@ extension CardIndex {
         return counts
     }
 
-    /// The rows of `clause` that come first in the order of `key` (an SQL expression over the
-    /// columns, calling `function`; smallest first): the first `limit`, and every
-    /// later row that ties with the last of them, so the caller's exact sort can keep `limit`.
-    func cards(where clause: String, arguments: StatementArguments, firstBy key: String, limit: Int,
-               function: DatabaseFunction) throws(CarouselError) -> [Card] {
-        guard limit > 0 else { return try cards(where: clause, arguments: arguments) }
-        var rowids: [Int64] = []
-        do {
-            try db.read { db in
-                db.add(function: function)
-                let rows = try Row.fetchCursor(db, sql: """
-                    SELECT rowid, \(key) AS k FROM cards WHERE ok = 1 AND (\(clause)) ORDER BY k
-                    """, arguments: arguments)
-                var last: DatabaseValue?
-                while let row = try rows.next() {
-                    let k: DatabaseValue = row[1]
-                    if rowids.count >= limit, k != last { break }
-                    rowids.append(row[0])
-                    last = k
-                }
-            }
-        } catch {
-            throw .io("the index could not be read: \(error)")
-        }
-        if rowids.isEmpty { return [] }
-        return try cards(where: "rowid IN (\(rowids.map(String.init).joined(separator: ",")))")
-    }
 }
 
 extension CardIndex {

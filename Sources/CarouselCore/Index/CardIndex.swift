@@ -72,6 +72,7 @@ public final class CardIndex {
         }
         if let opened, (try? CardIndex.migrate(opened, rebuilt: &rebuilt)) != nil {
             db = opened
+            self.path = path
         } else {
             // Still no index on disk (a full disk, a read-only folder): this command reads the
             // cards into memory instead; the next one tries the disk again.
@@ -93,11 +94,19 @@ public final class CardIndex {
     static let builtLimit = 20_000
     /// `plainTally` of a day, kept with `built`.
     var tally: (day: Day, rows: [PlainTally])?
+    /// The same, being read on a second connection (`prefetchTally`).
+    var tallyPrefetch: (day: Day, read: SecondRead<[PlainTally]>)?
+    /// The index file; nil for an index in memory, which a second connection cannot see.
+    private(set) var path: String?
+    /// Whether reads may run on a second connection (`secondRead`); tests compare both ways.
+    var secondReads = true
 
     /// Drops what this command kept from its reads: the index is about to change.
     func forgetBuilt() {
         built = [:]
         tally = nil
+        _ = tallyPrefetch?.read.wait()
+        tallyPrefetch = nil
     }
 
     /// The entries of `cards/` the last refresh met but does not read (`CleanMark`).
@@ -183,6 +192,7 @@ public final class CardIndex {
             guard !inMemory else { throw error }
             db = try CardIndex.inMemory()
             inMemory = true
+            path = nil
             rebuilt = true
             return try syncOnce(progress: progress)
         }

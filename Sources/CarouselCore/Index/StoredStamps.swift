@@ -36,17 +36,27 @@ final class StoredStamps {
     /// (never written by a refresh): the caller walks instead.
     static func reusing(_ db: Database, root: String, dir: String, others: [String]) throws -> (CardScan, StoredStamps)? {
         let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM cards INDEXED BY cards_stamp") ?? 0
-        let scan = CardScan(reusing: dir, root: root, count: count, others: others)
         let stored = StoredStamps(count: count)
+        let stamps = stored.stamps
         let prefix = Array((dir + "/").utf8)
+        // Local buffers, not the scan's and the table's properties: this loop runs once per
+        // card, and a class property pays an exclusivity check at every access.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count * 48)
+        var start: [Int32] = []
+        start.reserveCapacity(count)
         let fits = try forEachRow(db) { text, stamp in
-            guard stored.count < count, text.starts(with: prefix) else { return false }
-            scan.appendStored(text)
-            stored.stamps[stored.count] = stamp
-            stored.count += 1
+            guard start.count < count, text.count > prefix.count,
+                  memcmp(text.baseAddress!, prefix, prefix.count) == 0 else { return false }
+            stamps[start.count] = stamp
+            start.append(Int32(truncatingIfNeeded: bytes.count))
+            bytes.append(contentsOf: text)
+            bytes.append(0)
             return true
         }
-        return fits ? (scan, stored) : nil
+        stored.count = start.count
+        guard fits else { return nil }
+        return (CardScan(reusing: dir, root: root, bytes: bytes, start: start, others: others), stored)
     }
 
     /// Calls `body` with each row's path bytes and stamp, from the covering `cards_stamp` index,
@@ -123,10 +133,5 @@ private struct PathTable {
         }
     }
 
-    /// FNV-1a over the bytes, mixed so the low bits (the slot) depend on every byte.
-    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
-        return h ^ (h >> 29)
-    }
+    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 { ByteHash.hash(bytes) }
 }

@@ -63,28 +63,21 @@ final class CardScan: @unchecked Sendable {
         stamps.initialize(repeating: nil)
     }
 
-    /// The listing of the last walk, given as the paths the index holds (`appendStored`), when
-    /// `unchanged` said every folder kept its stamp: no folder is read, only the files stat'ed.
-    init(reusing dir: String, root: String, count: Int, others: [String]) {
-        stamps = .allocate(capacity: count)
+    /// The listing of the last walk, given as the paths the index holds (vault-relative, inside
+    /// `dir`, each followed by a NUL, file i starting at `start[i]`), when `unchanged` said every
+    /// folder kept its stamp: no folder is read, only the files stat'ed.
+    init(reusing dir: String, root: String, bytes: [UInt8], start: [Int32], others: [String]) {
+        stamps = .allocate(capacity: start.count)
         stamps.initialize(repeating: nil)
-        bytes.reserveCapacity(count * 24)
-        start.reserveCapacity(count)
-        name.reserveCapacity(count)
-        folder.reserveCapacity(count)
+        self.bytes = bytes
+        self.start = start
+        let skip = Int32(dir.utf8.count + 1)
+        name = start.map { $0 + skip }
+        folder = Array(repeating: 0, count: start.count)
         self.others = others
         let fd = open(root + "/" + dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         folders = [fd]
         folderPaths = [dir]
-    }
-
-    /// Adds a path the index holds (vault-relative, inside the reused folder) to a reused listing.
-    func appendStored(_ path: UnsafeRawBufferPointer) {
-        start.append(Int32(bytes.count))
-        name.append(Int32(bytes.count + folderPaths[0].utf8.count + 1))
-        bytes.append(contentsOf: path)
-        bytes.append(0)
-        folder.append(0)
     }
 
     /// Whether every folder of an earlier walk still has its stamp (and so its entries).

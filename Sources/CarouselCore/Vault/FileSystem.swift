@@ -199,15 +199,18 @@ public enum FileSystem {
         var st = stat()
         guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { throw .io("cannot read \(name): it is not a regular file") }
         guard Int64(st.st_size) <= limit else { throw .io("\(name) is larger than \(limit) bytes") }
-        var bytes = [UInt8](repeating: 0, count: Int(st.st_size))
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, $0.count - done) }
-            if n < 0 { throw .io("cannot read \(name): \(String(cString: strerror(errno)))") }
-            if n == 0 { break }
-            done += n
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: Int(st.st_size)) { buffer, count in
+            while count < buffer.count {
+                let n = read(fd, buffer.baseAddress! + count, buffer.count - count)
+                if n < 0, errno == EINTR { continue }
+                if n < 0 { failure = errno; break }
+                if n == 0 { break }
+                count += n
+            }
         }
-        return Array(bytes.prefix(done))
+        if failure != 0 { throw .io("cannot read \(name): \(String(cString: strerror(failure)))") }
+        return bytes
     }
 
     /// Writes a file atomically: a temporary file in the same folder, fsync, then rename, then an

@@ -64,6 +64,9 @@ extension Workspace {
     /// shown already has one (numbers never change during a day), else the full numbering.
     public func numbers(showing cards: some Sequence<Card>) -> ShortNumbers {
         if numbersAssigned { return numbers }
+        // A view that shows no card needs no number: the file is not read.
+        var shown = cards.makeIterator()
+        if shown.next() == nil { return ShortNumbers(date: today) }
         if let saved = ShortNumbers.saved(vault: vault, keeping: .init(cards: cards)), saved.date == today.iso,
            cards.allSatisfy({ Occurrence.isDone($0, today: today) || saved.number(for: $0) != nil }) {
             return saved

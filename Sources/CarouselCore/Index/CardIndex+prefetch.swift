@@ -1,0 +1,47 @@
+import Foundation
+import GRDB
+
+/// A read on a second connection to the index file while the command's own connection does
+/// other work. Home and `suggest` read the repeating cards and build them (one core), then count
+/// and rank the open one-off rows (SQL over every open card's entry in `cards_plain`): the two
+/// do not depend on each other, and the other core is idle meanwhile.
+final class SecondRead<Value>: @unchecked Sendable {
+    private let finished = DispatchGroup()
+    /// Written once by the reading thread before `finished` is left; read after `wait`.
+    private var value: Value?
+
+    init(path: String, _ body: @escaping @Sendable (Database) throws -> Value) {
+        finished.enter()
+        DispatchQueue.global().async { [self] in
+            defer { finished.leave() }
+            var config = Configuration()
+            config.readonly = true
+            config.busyMode = .timeout(5)
+            guard let queue = try? DatabaseQueue(path: path, configuration: config) else { return }
+            value = try? queue.read(body)
+        }
+    }
+
+    /// The value once read; nil when the second connection could not read it (the caller then
+    /// reads it on its own connection).
+    func wait() -> Value? {
+        finished.wait()
+        return value
+    }
+}
+
+extension CardIndex {
+    /// `body` started on a second connection, when there is a second core and an index file
+    /// (an index in memory has no second connection).
+    func secondRead<Value>(_ body: @escaping @Sendable (Database) throws -> Value) -> SecondRead<Value>? {
+        guard secondReads, let path, ProcessInfo.processInfo.activeProcessorCount > 1 else { return nil }
+        return SecondRead(path: path, body)
+    }
+
+    /// Starts reading `plainTally(today:)` on a second connection, unless it is read already or
+    /// being read.
+    func prefetchTally(today: Day) {
+        guard tally?.day != today, tallyPrefetch?.day != today else { return }
+        tallyPrefetch = secondRead { try CardIndex.plainTally($0, today: today) }.map { (today, $0) }
+    }
+}
