@@ -45,3 +45,32 @@ extension CardIndex {
         tallyPrefetch = secondRead { try CardIndex.plainTally($0, today: today) }.map { (today, $0) }
     }
 }
+
+extension CardIndex {
+    /// `cards(where:arguments:)` with the rows shared out by rowid: this connection reads and
+    /// builds the even ones while a second connection does the odd ones. For reads of thousands
+    /// of rows (a month's calendar), where building the cards is most of the time.
+    func cardsOnBothCores(where clause: String, arguments: StatementArguments) throws(CarouselError) -> [Card] {
+        let sql = "SELECT \(CardRow.selectColumns), rowid FROM cards WHERE ok = 1 AND (\(clause)) AND rowid % 2 = 1"
+        let side = secondRead { db -> [(rowid: Int64, card: Card)] in
+            var out: [(rowid: Int64, card: Card)] = []
+            let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+            while let row = try rows.next() {
+                if let card = CardRow(row: row).card { out.append((row[CardRow.selectCount], card)) }
+            }
+            return out
+        }
+        guard let side else { return try cards(where: clause, arguments: arguments) }
+        var cards: [Card] = []
+        try forEachCard(where: "(\(clause)) AND rowid % 2 = 0", arguments: arguments, keeping: true) { cards.append($0) }
+        if let odd = side.wait() {
+            for (rowid, card) in odd {
+                if card.repeatRule != nil, built.count < CardIndex.builtLimit, built[rowid] == nil { built[rowid] = card }
+                cards.append(card)
+            }
+        } else {
+            try forEachCard(where: "(\(clause)) AND rowid % 2 = 1", arguments: arguments, keeping: true) { cards.append($0) }
+        }
+        return cards.sorted(byKey: \.path, <)
+    }
+}

@@ -53,4 +53,25 @@ final class SecondReadTests: XCTestCase {
             }
         }
     }
+
+    /// A range of days is read half on each connection (`cardsOnBothCores`): the same cards, in
+    /// the same order, as on one connection.
+    func testARangeReadOnBothConnectionsIsTheSameAsOnOne() throws {
+        let vault = try makeVault()
+        let index = try CardIndex(vault: vault)
+        _ = try index.sync()
+        for (from, to) in [("2026-11-01", "2026-11-30"), ("2026-11-17", "2026-11-23"), ("2026-11-23", "2026-11-23"), ("2027-01-01", "2027-12-31")] {
+            let first = try XCTUnwrap(Day(iso: from)), last = try XCTUnwrap(Day(iso: to))
+            index.forgetBuilt()
+            index.secondReads = true
+            let both = try XCTUnwrap(index.cards(placedFrom: first, to: last))
+            let kept = index.built.count
+            index.forgetBuilt()
+            index.secondReads = false
+            let one = try XCTUnwrap(index.cards(placedFrom: first, to: last))
+            XCTAssertEqual(both, one, "\(from)...\(to)")
+            XCTAssertEqual(kept, index.built.count, "the repeating cards of both halves are kept")
+            XCTAssertFalse(one.isEmpty)
+        }
+    }
 }
