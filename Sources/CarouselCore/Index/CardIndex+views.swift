@@ -36,7 +36,7 @@ extension CardIndex {
         // The plain rows are counted and ranked on a second connection meanwhile.
         let ranked = limit > 0 ? secondRead { db in
             let tally = try CardIndex.plainTally(db, today: today)
-            return (tally, try CardIndex.rankedRowids(db, groups: CardIndex.plainGroups(tally), today: today, mode: mode, limit: limit))
+            return (tally: tally, rowids: try CardIndex.rankedRowids(db, groups: CardIndex.plainGroups(tally), today: today, mode: mode, limit: limit))
         } : nil
         if ranked == nil { prefetchTally(today: today) }
         // A card pulled into the day is never in the carousel (`Suggestions.suggestion`), so
@@ -47,20 +47,18 @@ extension CardIndex {
                                arguments: [today.iso])
             .compactMap { Suggestions.suggestion(for: $0, today: today) }
         let side = ranked?.wait()
-        if let side, tally?.day != today { tally = (today, side.0) }
+        if let side, tally?.day != today { tally = (today, side.tally) }
         let groups = try plainGroups(today: today)
         let plainCount = groups.reduce(0) { $0 + $1.count }
         let first: [Card]
         if limit > 0 {
-            var rowids = side?.1
-            if rowids == nil {
-                do {
-                    rowids = try db.read { try CardIndex.rankedRowids($0, groups: groups, today: today, mode: mode, limit: limit) }
-                } catch {
-                    throw .io("the index could not be read: \(error)")
-                }
+            let rowids: [Int64]
+            do {
+                rowids = try side?.rowids ?? db.read { try CardIndex.rankedRowids($0, groups: groups, today: today, mode: mode, limit: limit) }
+            } catch {
+                throw .io("the index could not be read: \(error)")
             }
-            first = rowids?.isEmpty ?? true ? [] : try cards(where: "rowid IN (\(rowids!.map(String.init).joined(separator: ",")))")
+            first = rowids.isEmpty ? [] : try cards(where: "rowid IN (\(rowids.map(String.init).joined(separator: ",")))")
         } else {
             first = try cards(where: CardIndex.plainOpen, arguments: [today.iso])
         }

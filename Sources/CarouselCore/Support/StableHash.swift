@@ -10,7 +10,12 @@ public enum StableHash {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01B3
         }
-        // Finalise (splitmix64) so that nearby inputs spread over the whole range.
+        return finalise(hash)
+    }
+
+    /// splitmix64's finaliser, so that nearby inputs spread over the whole range.
+    static func finalise(_ x: UInt64) -> UInt64 {
+        var hash = x
         hash ^= hash >> 30
         hash = hash &* 0xbf58_476d_1ce4_e5b9
         hash ^= hash >> 27
