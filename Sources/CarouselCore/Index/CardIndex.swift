@@ -38,8 +38,8 @@ public struct RefreshStats: Sendable, Equatable {
 public final class CardIndex {
     static let schemaVersion = 11
     let vault: Vault
-    private(set) var db: DatabaseQueue
-    private(set) var rebuilt = false
+    var db: DatabaseQueue
+    var rebuilt = false
 
     public init(vault: Vault) throws(CarouselError) {
         self.vault = vault
@@ -100,6 +100,8 @@ public final class CardIndex {
     private(set) var path: String?
     /// Whether reads may run on a second connection (`secondRead`); tests compare both ways.
     var secondReads = true
+    /// Whether a fresh index is built in a file of its own (`syncAside`); tests compare both ways.
+    var buildsAside = true
 
     /// Drops what this command kept from its reads: the index is about to change.
     func forgetBuilt() {
@@ -186,6 +188,7 @@ public final class CardIndex {
     /// problems are read from the few rows that have them, in path order. When the disk refuses
     /// the update (full, or read-only), the index is rebuilt in memory instead.
     public func sync(progress: Progress? = nil) throws(CarouselError) -> (diagnostics: [FileDiagnostic], stats: RefreshStats) {
+        if rebuilt, buildsAside, let built = syncAside(progress: progress) { return built }
         do {
             return try syncOnce(progress: progress)
         } catch {
@@ -198,7 +201,7 @@ public final class CardIndex {
         }
     }
 
-    private func syncOnce(progress: Progress?) throws(CarouselError) -> (diagnostics: [FileDiagnostic], stats: RefreshStats) {
+    func syncOnce(progress: Progress?) throws(CarouselError) -> (diagnostics: [FileDiagnostic], stats: RefreshStats) {
         forgetBuilt()
         do {
             return try db.write { db in
