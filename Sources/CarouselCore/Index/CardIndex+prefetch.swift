@@ -65,7 +65,7 @@ extension CardIndex {
         try forEachCard(where: "(\(clause)) AND rowid % 2 = 0", arguments: arguments, keeping: true) { cards.append($0) }
         if let odd = side.wait() {
             for (rowid, card) in odd {
-                if card.repeatRule != nil, built.count < CardIndex.builtLimit, built[rowid] == nil { built[rowid] = card }
+                keep(card, rowid: rowid)
                 cards.append(card)
             }
         } else {

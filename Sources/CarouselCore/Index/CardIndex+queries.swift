@@ -29,7 +29,7 @@ extension CardIndex {
                     if let card = built[rowid] {
                         try body(card)
                     } else if let card = CardRow(row: row).card {
-                        if keeping, card.repeatRule != nil, built.count < CardIndex.builtLimit { built[rowid] = card }
+                        if keeping { keep(card, rowid: rowid) }
                         try body(card)
                     }
                 }
@@ -39,6 +39,11 @@ extension CardIndex {
         } catch {
             throw .io("the index could not be read: \(error)")
         }
+    }
+
+    /// Keeps a repeating card built from row `rowid` for later reads in this command (`built`).
+    func keep(_ card: Card, rowid: Int64) {
+        if card.repeatRule != nil, built.count < CardIndex.builtLimit, built[rowid] == nil { built[rowid] = card }
     }
 
     /// A condition that holds for exactly the rows one of `parts` holds for, each part answered by

@@ -103,7 +103,7 @@ private struct PathTable {
         mask = capacity - 1
         slots = Array(repeating: (-1, 0), count: capacity)
         for i in 0..<start.count {
-            let h = PathTable.hash(path(i))
+            let h = ByteHash.hash(path(i))
             var slot = Int(truncatingIfNeeded: h) & mask
             while slots[slot].index >= 0 { slot = (slot + 1) & mask }
             slots[slot] = (Int32(i), UInt32(truncatingIfNeeded: h >> 32))
@@ -117,7 +117,7 @@ private struct PathTable {
     }
 
     func find(_ wanted: UnsafeRawBufferPointer) -> Int? {
-        let h = PathTable.hash(wanted)
+        let h = ByteHash.hash(wanted)
         let tag = UInt32(truncatingIfNeeded: h >> 32)
         var slot = Int(truncatingIfNeeded: h) & mask
         while true {
@@ -132,6 +132,4 @@ private struct PathTable {
             slot = (slot + 1) & mask
         }
     }
-
-    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 { ByteHash.hash(bytes) }
 }
