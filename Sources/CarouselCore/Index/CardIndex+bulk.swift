@@ -52,14 +52,17 @@ extension CardIndex {
         }
     }
 
-    /// Runs `body` with the `cards` table's own indexes dropped and builds them again after it:
-    /// one sort per index instead of one tree update per row and index.
+    /// Runs `body` with the `cards` table's own indexes and triggers dropped and builds them
+    /// again after it: one sort per index instead of one tree update per row and index, and one
+    /// new stamp generation instead of one per row.
     static func withoutIndexes(_ db: Database, _ body: () throws -> Void) throws {
-        let indexes = try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'cards' AND sql IS NOT NULL")
-            .map { (name: $0[0] as String, sql: $0[1] as String) }
-        for index in indexes { try db.execute(sql: "DROP INDEX \"\(index.name)\"") }
+        let schema = try Row.fetchAll(db, sql: """
+            SELECT name, sql, type FROM sqlite_master WHERE type IN ('index', 'trigger') AND tbl_name = 'cards' AND sql IS NOT NULL
+            """).map { (name: $0[0] as String, sql: $0[1] as String, type: $0[2] as String) }
+        for item in schema { try db.execute(sql: "DROP \(item.type == "trigger" ? "TRIGGER" : "INDEX") \"\(item.name)\"") }
         try body()
-        for index in indexes { try db.execute(sql: index.sql) }
+        for item in schema { try db.execute(sql: item.sql) }
+        try db.execute(sql: "UPDATE stamp_generation SET n = random()")
     }
 }
 

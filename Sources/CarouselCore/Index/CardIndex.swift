@@ -36,7 +36,7 @@ public struct RefreshStats: Sendable, Equatable {
 /// A file is read again only when its size, mtime or inode differ from what the index
 /// recorded, so a view after one edit parses one file. Deleting the folder loses nothing.
 public final class CardIndex {
-    static let schemaVersion = 11
+    static let schemaVersion = 12
     let vault: Vault
     var db: DatabaseQueue
     var rebuilt = false
@@ -163,8 +163,9 @@ public final class CardIndex {
             guard version != CardIndex.schemaVersion else { return false }
             try db.execute(sql: "DROP TABLE IF EXISTS \(CardIndex.textTable)")
             try db.execute(sql: "DROP TABLE IF EXISTS cards")
+            try db.execute(sql: "DROP TABLE IF EXISTS stamp_generation")
             try db.execute(sql: CardRow.createTable)
-            for sql in CardRow.createIndexes { try db.execute(sql: sql) }
+            for sql in CardRow.createIndexes + CardRow.createGeneration + CardRow.createTriggers { try db.execute(sql: sql) }
             try db.execute(sql: "DROP TABLE IF EXISTS clean_mark")
             try db.execute(sql: "DROP TABLE IF EXISTS folders")
             try db.execute(sql: "PRAGMA user_version = \(CardIndex.schemaVersion)")
@@ -209,7 +210,8 @@ public final class CardIndex {
                 // the index holds: no folder is read, each file is only stat'ed.
                 let known = rebuilt ? [] : try CardIndex.knownFolders(db)
                 let unchanged = !known.isEmpty && known[0].path == Vault.cardsDir && CardScan.unchanged(root: vault.root, known)
-                let reused = unchanged ? try StoredStamps.reusing(db, root: vault.root, dir: Vault.cardsDir, others: known.flatMap(\.others)) : nil
+                let reused = unchanged ? try StoredStamps.reusing(db, root: vault.root, dir: Vault.cardsDir, others: known.flatMap(\.others),
+                                                                  file: stampFile) : nil
                 let reuse = reused != nil
                 let scan: CardScan
                 let stored: StoredStamps

@@ -46,6 +46,24 @@ struct CardRow {
         """,
     ]
 
+    /// A random generation of the rows' paths and stamps, changed by every insert, delete and
+    /// change of either (`StampFile` is a copy made at one generation). Dropped with the table
+    /// only by a new schema; a cold build drops the triggers and sets it once after
+    /// (`CardIndex.withoutIndexes`).
+    static let createGeneration = [
+        "CREATE TABLE stamp_generation (one INTEGER PRIMARY KEY CHECK (one = 1), n INTEGER NOT NULL)",
+        "INSERT INTO stamp_generation (one, n) VALUES (1, random())",
+    ]
+
+    static let createTriggers = [
+        "CREATE TRIGGER cards_stamp_insert AFTER INSERT ON cards BEGIN UPDATE stamp_generation SET n = random(); END",
+        "CREATE TRIGGER cards_stamp_delete AFTER DELETE ON cards BEGIN UPDATE stamp_generation SET n = random(); END",
+        """
+        CREATE TRIGGER cards_stamp_update AFTER UPDATE OF path, size, mtime, inode ON cards
+          BEGIN UPDATE stamp_generation SET n = random(); END
+        """,
+    ]
+
     /// Every column but `body`, in `createTable` order, for the positional reads in `init(row:)`.
     static let selectColumns = """
         path, size, mtime, inode, ok, id, slug, title, kind, spoons, importance, category, tags, due, start,

@@ -34,7 +34,16 @@ final class StoredStamps {
     /// The listing of the last walk, read from the rows (see `CardScan.init(reusing:)`): every
     /// row is a file, lined up with its stored stamp. Nil when a row does not fit the folder
     /// (never written by a refresh): the caller walks instead.
-    static func reusing(_ db: Database, root: String, dir: String, others: [String]) throws -> (CardScan, StoredStamps)? {
+    /// With `file`, the rows come from that copy (`StampFile`) when it is of the index's
+    /// current generation; otherwise they are read from SQLite and copied there.
+    static func reusing(_ db: Database, root: String, dir: String, others: [String], file: String? = nil) throws -> (CardScan, StoredStamps)? {
+        let generation = file == nil ? nil : try Int64.fetchOne(db, sql: "SELECT n FROM stamp_generation")
+        if let file, let generation, let copy = StampFile.read(file, generation: generation) {
+            let stored = StoredStamps(count: copy.stamps.count)
+            for (i, stamp) in copy.stamps.enumerated() { stored.stamps[i] = stamp }
+            stored.count = copy.stamps.count
+            return (CardScan(reusing: dir, root: root, bytes: copy.bytes, start: copy.start, others: others), stored)
+        }
         let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM cards INDEXED BY cards_stamp") ?? 0
         let stored = StoredStamps(count: count)
         let stamps = stored.stamps
@@ -55,7 +64,8 @@ final class StoredStamps {
             return true
         }
         stored.count = start.count
-        guard fits else { return nil }
+        guard fits, start.count == count else { return nil }
+        if let file, let generation { StampFile.write(file, generation: generation, bytes: bytes, start: start, stamps: stamps) }
         return (CardScan(reusing: dir, root: root, bytes: bytes, start: start, others: others), stored)
     }
 

@@ -45,6 +45,8 @@ final class CardScan: @unchecked Sendable {
     /// in the two seconds before the walk (a change within one clock tick would not show).
     private(set) var settled = true
     private var began: Int64 = 0
+    /// How long before the walk a folder must have last changed to be trusted (tests shorten it).
+    nonisolated(unsafe) static var settleWindow: Int64 = 2_000_000_000
 
     /// Folders kept open for the stat calls; past this many, files are stat'ed from the root.
     private static let openFolderLimit = 256
@@ -160,7 +162,7 @@ final class CardScan: @unchecked Sendable {
         var stampIndex: Int?
         if fstat(fd, &own) == 0 {
             let stamp = FolderStamp(path: relative, stat: own, others: [])
-            if stamp.mtime >= began - 2_000_000_000 || stamp.ctime >= began - 2_000_000_000 { settled = false }
+            if stamp.mtime >= began - CardScan.settleWindow || stamp.ctime >= began - CardScan.settleWindow { settled = false }
             stampIndex = folderStamps.count
             folderStamps.append(stamp)
         } else {

@@ -284,6 +284,26 @@ public enum FileSystem {
         return Replacement(path: path, backup: keepingOld ? backup : nil, existed: existed)
     }
 
+    /// Replaces a file that only caches what can be worked out again (`.carousel/stamps`): a
+    /// temporary name, then a rename, so a reader sees a whole file or the old one, but no flush
+    /// (after a power cut the file may be empty or torn; its reader checks it). Errors are ignored.
+    static func writeCache(_ bytes: [UInt8], to path: String) {
+        let tmp = temporaryName(in: (path as NSString).deletingLastPathComponent)
+        let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return }
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, bytes.count - written) }
+            if n < 0, errno == EINTR { continue }
+            if n <= 0 { break }
+            written += n
+        }
+        guard close(fd) == 0, written == bytes.count, rename(tmp, path) == 0 else {
+            unlink(tmp)
+            return
+        }
+    }
+
     /// What an atomic write or removal replaced, so a change that cannot be committed can be
     /// put back exactly as it was.
     public struct Replacement: Sendable {

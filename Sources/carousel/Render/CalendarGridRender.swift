@@ -41,11 +41,11 @@ enum CalendarGridRender {
             return out
         }
         let titleWidth = max(20, min(60, width - 14))
-        for cell in listed {
-            for (i, e) in cell.entries.enumerated() {
+        out += parallelLines(listed, count: \.entries.count) { cell in
+            cell.entries.enumerated().map { i, e in
                 let date = i == 0 ? fit(Words.shortDate(cell.date), 10) : String(repeating: " ", count: 10)
                 let label = cell.date == today && i == 0 ? t.bold(date) : t.dim(date)
-                out.append("  " + label + " " + CalendarRender.mark(e, t) + " " + CalendarRender.title(e, width: titleWidth, t))
+                return "  " + label + " " + CalendarRender.mark(e, t) + " " + CalendarRender.title(e, width: titleWidth, t)
             }
         }
         return out

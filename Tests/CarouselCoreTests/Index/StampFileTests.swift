@@ -1,0 +1,135 @@
+@testable import CarouselCore
+import Foundation
+import GRDB
+import XCTest
+
+/// The copy of the index's stamps (`.carousel/stamps`) is used only when it is whole and of the
+/// index's current generation: a stale, torn or foreign copy never makes a changed file look
+/// unchanged.
+final class StampFileTests: XCTestCase {
+    // Folders just made are trusted at once, so the second refresh reuses the listing.
+    override func setUp() { CardScan.settleWindow = -1_000_000_000 }
+    override func tearDown() { CardScan.settleWindow = 2_000_000_000 }
+
+    private func makeVault(cards: Int) throws -> Vault {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("stamp-file-\(UUID().uuidString)")
+        addTeardownBlock { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("cards/work"), withIntermediateDirectories: true)
+        try Data("week_start: monday\n".utf8).write(to: root.appendingPathComponent("carousel.yaml"))
+        for i in 1...cards {
+            try Data("---\ntitle: Card \(i)\n---\n".utf8).write(to: root.appendingPathComponent("cards/\(i % 3 == 0 ? "work/" : "")card-\(i).md"))
+        }
+        return try Vault(at: root.path)
+    }
+
+    private func generation(_ index: CardIndex) throws -> Int64 {
+        try index.db.read { try Int64.fetchOne($0, sql: "SELECT n FROM stamp_generation") ?? 0 }
+    }
+
+    private func title(_ index: CardIndex, _ path: String) throws -> String? {
+        try index.db.read { try String.fetchOne($0, sql: "SELECT title FROM cards WHERE path = ?", arguments: [path]) }
+    }
+
+    /// Sets a file's modification time (nanoseconds since the epoch).
+    private func setMtime(_ path: String, _ nanoseconds: Int64) {
+        var times = [timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000)),
+                     timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))]
+        XCTAssertEqual(utimensat(AT_FDCWD, path, &times, 0), 0)
+    }
+
+    func testTheCopyRoundTripsAndRefusesAnotherGenerationATornFileAndAFlippedByte() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stamp-copy-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.path + "/stamps"
+        let paths = ["cards/a.md", "cards/work/b.md", "cards/ü.md"]
+        var bytes: [UInt8] = [], start: [Int32] = []
+        for p in paths { start.append(Int32(bytes.count)); bytes += Array(p.utf8) + [0] }
+        let stamps = UnsafeMutableBufferPointer<FileStamp?>.allocate(capacity: 3)
+        defer { stamps.deallocate() }
+        for i in 0..<3 { stamps[i] = FileStamp(size: Int64(10 + i), mtime: 1_700_000_000_123_456_789 + Int64(i), inode: UInt64(900 + i)) }
+        StampFile.write(file, generation: -42, bytes: bytes, start: start, stamps: stamps)
+
+        let copy = try XCTUnwrap(StampFile.read(file, generation: -42))
+        XCTAssertEqual(copy.bytes, bytes)
+        XCTAssertEqual(copy.start, start)
+        XCTAssertEqual(copy.stamps, (0..<3).map { stamps[$0]! })
+        XCTAssertNil(StampFile.read(file, generation: 42), "a copy of another generation is not used")
+
+        var whole = try Data(contentsOf: URL(fileURLWithPath: file))
+        try whole.prefix(whole.count - 1).write(to: URL(fileURLWithPath: file))
+        XCTAssertNil(StampFile.read(file, generation: -42), "a torn copy is not used")
+        whole[45] ^= 0x01
+        try whole.write(to: URL(fileURLWithPath: file))
+        XCTAssertNil(StampFile.read(file, generation: -42), "a copy that does not match its checksum is not used")
+        try Data().write(to: URL(fileURLWithPath: file))
+        XCTAssertNil(StampFile.read(file, generation: -42), "nor an empty one")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["stamps"], "no temporary file is left")
+    }
+
+    func testARefreshWithNoFolderChangedWritesTheCopyAndTheNextOneReadsIt() throws {
+        let vault = try makeVault(cards: 30)
+        XCTAssertEqual(try CardIndex(vault: vault).sync().stats.parsed, 30)
+        let index = try CardIndex(vault: vault)
+        let file = try XCTUnwrap(index.stampFile)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file), "a walk of the folders writes no copy")
+        XCTAssertEqual(try index.sync().stats.parsed, 0)
+        let copy = try XCTUnwrap(StampFile.read(file, generation: try generation(index)), "a refresh that reused the listing copies its rows")
+        XCTAssertEqual(copy.stamps.count, 30)
+
+        // An edit in place is found through the copy, and changes the index's generation.
+        let edited = vault.url("cards/card-7.md")
+        try Data("---\ntitle: Card seven, edited\n---\n".utf8).write(to: URL(fileURLWithPath: edited))
+        XCTAssertEqual(try CardIndex(vault: vault).sync().stats.parsed, 1)
+        XCTAssertEqual(try title(index, "cards/card-7.md"), "Card seven, edited")
+        XCTAssertNil(StampFile.read(file, generation: try generation(index)), "the copy is now of an older generation")
+    }
+
+    func testAStaleCopyNeverHidesAFileThatWentBackToItsOldStamp() throws {
+        let vault = try makeVault(cards: 12)
+        _ = try CardIndex(vault: vault).sync()
+        _ = try CardIndex(vault: vault).sync()  // writes the copy
+        let path = vault.url("cards/card-5.md")
+        var st = stat()
+        XCTAssertEqual(stat(path, &st), 0)
+        let old = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+
+        // Edited to other words of the same length: the index learns them (a new generation).
+        let other = Data(String(decoding: original, as: UTF8.self).replacingOccurrences(of: "Card 5", with: "Tea 55").utf8)
+        XCTAssertEqual(other.count, original.count)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.write(contentsOf: other)
+        try handle.close()
+        setMtime(path, old + 1_000_000_000)
+        XCTAssertEqual(try CardIndex(vault: vault).sync().stats.parsed, 1)
+
+        // Then put back in place with its old stamp (same inode, size and time). The copy still
+        // holds that old stamp: used, it would say nothing changed.
+        let back = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try back.write(contentsOf: original)
+        try back.close()
+        setMtime(path, old)
+        let index = try CardIndex(vault: vault)
+        XCTAssertEqual(try index.sync().stats.parsed, 1, "the stale copy is not used: the file is read again")
+        XCTAssertEqual(try title(index, "cards/card-5.md"), "Card 5")
+    }
+
+    func testACopyLeftFromAnotherIndexIsNotUsed() throws {
+        let vault = try makeVault(cards: 10)
+        _ = try CardIndex(vault: vault).sync()
+        let index = try CardIndex(vault: vault)
+        _ = try index.sync()
+        let file = try XCTUnwrap(index.stampFile)
+        let before = try Data(contentsOf: URL(fileURLWithPath: file))
+        // A new index (its file removed, the copy kept): a new random generation.
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: try vault.stateFolder() + "/index.sqlite" + suffix) }
+        try Data("---\ntitle: Card 3, changed\n---\n".utf8).write(to: URL(fileURLWithPath: vault.url("cards/work/card-3.md")))
+        let fresh = try CardIndex(vault: vault)
+        XCTAssertEqual(try fresh.sync().stats.parsed, 10)
+        XCTAssertNil(StampFile.read(file, generation: try generation(fresh)))
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file)), before, "the walk leaves the old copy alone")
+        XCTAssertEqual(try CardIndex(vault: vault).sync().stats.parsed, 0)
+        XCTAssertEqual(try title(fresh, "cards/work/card-3.md"), "Card 3, changed")
+    }
+}
