@@ -21,44 +21,57 @@ enum StampFile {
     private static let magic: UInt64 = 0x3150_4D41_5453_5243  // "CRSTAMP1"
     private static let headerSize = 40
 
-    /// What the file holds, lined up as `CardScan(reusing:)` takes it.
+    /// What the file holds, lined up as `CardScan(reusing:)` takes it. The stamps buffer is
+    /// the caller's to deallocate (`StoredStamps(taking:)` does).
     struct Contents {
         var bytes: [UInt8]
         var start: [Int32]
-        var stamps: [FileStamp]
+        var stamps: UnsafeMutableBufferPointer<FileStamp?>
     }
 
-    /// The file's contents when it was copied at `generation` and is whole; nil otherwise.
+    /// The file's contents when it was copied at `generation` and is whole; nil otherwise. The
+    /// file is mapped, not read: only the paths and the stamps are copied out of it.
     static func read(_ path: String, generation: Int64) -> Contents? {
-        guard let file = try? FileSystem.readBytes(path, limit: 1 << 31, shownAs: path), file.count >= headerSize else { return nil }
-        return file.withUnsafeBytes { raw -> Contents? in
-            func word(_ at: Int) -> UInt64 { raw.loadUnaligned(fromByteOffset: at, as: UInt64.self) }
-            let count = Int(truncatingIfNeeded: word(16)), length = Int(truncatingIfNeeded: word(24))
-            guard word(0) == magic, Int64(bitPattern: word(8)) == generation,
-                  count >= 0, length >= 0, count <= file.count / 28, length <= file.count,
-                  file.count == headerSize + count * 28 + length else { return nil }
-            let payload = UnsafeRawBufferPointer(rebasing: raw[headerSize...])
-            guard ByteHash.hash(payload) == word(32) else { return nil }
-            var stamps: [FileStamp] = []
-            stamps.reserveCapacity(count)
-            for i in 0..<count {
-                let at = headerSize + i * 24
-                stamps.append(FileStamp(size: Int64(bitPattern: word(at)), mtime: Int64(bitPattern: word(at + 8)),
-                                        inode: word(at + 16)))
-            }
-            let startsAt = headerSize + count * 24, bytesAt = startsAt + count * 4
-            let start = [Int32](unsafeUninitializedCapacity: count) { buffer, made in
-                for i in 0..<count { buffer[i] = raw.loadUnaligned(fromByteOffset: startsAt + i * 4, as: Int32.self) }
-                made = count
-            }
-            // The paths follow each other from the first byte, each ending in a NUL.
-            guard count == 0 ? length == 0 : start[0] == 0 else { return nil }
-            for i in 0..<count {
-                let end = i + 1 < count ? Int(start[i + 1]) : length
-                guard Int(start[i]) < end, end <= length, raw[bytesAt + end - 1] == 0 else { return nil }
-            }
-            return Contents(bytes: Array(raw[bytesAt...]), start: start, stamps: stamps)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { return nil }
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size >= headerSize else {
+            close(fd)
+            return nil
         }
+        let size = Int(st.st_size)
+        let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0)
+        close(fd)
+        guard let mapped, mapped != MAP_FAILED else { return nil }
+        defer { munmap(mapped, size) }
+        return contents(UnsafeRawBufferPointer(start: mapped, count: size), generation: generation)
+    }
+
+    private static func contents(_ raw: UnsafeRawBufferPointer, generation: Int64) -> Contents? {
+        func word(_ at: Int) -> UInt64 { raw.loadUnaligned(fromByteOffset: at, as: UInt64.self) }
+        let count = Int(truncatingIfNeeded: word(16)), length = Int(truncatingIfNeeded: word(24))
+        guard word(0) == magic, Int64(bitPattern: word(8)) == generation,
+              count >= 0, length >= 0, count <= raw.count / 28, length <= raw.count,
+              raw.count == headerSize + count * 28 + length,
+              ByteHash.hash(UnsafeRawBufferPointer(rebasing: raw[headerSize...])) == word(32) else { return nil }
+        let startsAt = headerSize + count * 24, bytesAt = startsAt + count * 4
+        let start = [Int32](unsafeUninitializedCapacity: count) { buffer, made in
+            for i in 0..<count { buffer[i] = raw.loadUnaligned(fromByteOffset: startsAt + i * 4, as: Int32.self) }
+            made = count
+        }
+        // The paths follow each other from the first byte, each ending in a NUL.
+        guard count == 0 ? length == 0 : start[0] == 0 else { return nil }
+        for i in 0..<count {
+            let end = i + 1 < count ? Int(start[i + 1]) : length
+            guard Int(start[i]) < end, end <= length, raw[bytesAt + end - 1] == 0 else { return nil }
+        }
+        let stamps = UnsafeMutableBufferPointer<FileStamp?>.allocate(capacity: count)
+        for i in 0..<count {
+            let at = headerSize + i * 24
+            (stamps.baseAddress! + i).initialize(to: FileStamp(size: Int64(bitPattern: word(at)), mtime: Int64(bitPattern: word(at + 8)),
+                                                               inode: word(at + 16)))
+        }
+        return Contents(bytes: Array(UnsafeRawBufferPointer(rebasing: raw[bytesAt...])), start: start, stamps: stamps)
     }
 
     /// Writes the contents as copied at `generation`: to a temporary name, then renamed over the

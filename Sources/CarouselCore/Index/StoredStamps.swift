@@ -39,9 +39,7 @@ final class StoredStamps {
     static func reusing(_ db: Database, root: String, dir: String, others: [String], file: String? = nil) throws -> (CardScan, StoredStamps)? {
         let generation = file == nil ? nil : try Int64.fetchOne(db, sql: "SELECT n FROM stamp_generation")
         if let file, let generation, let copy = StampFile.read(file, generation: generation) {
-            let stored = StoredStamps(count: copy.stamps.count)
-            for (i, stamp) in copy.stamps.enumerated() { stored.stamps[i] = stamp }
-            stored.count = copy.stamps.count
+            let stored = StoredStamps(taking: copy.stamps)
             return (CardScan(reusing: dir, root: root, bytes: copy.bytes, start: copy.start, others: others), stored)
         }
         let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM cards INDEXED BY cards_stamp") ?? 0
@@ -86,6 +84,12 @@ final class StoredStamps {
                                   inode: UInt64(bitPattern: sqlite3_column_int64(s, 3)))
             guard try body(text, stamp) else { return false }
         }
+    }
+
+    /// Takes an initialized buffer of stamps, one per row, and deallocates it.
+    init(taking stamps: UnsafeMutableBufferPointer<FileStamp?>) {
+        self.stamps = stamps
+        count = stamps.count
     }
 
     private init(count: Int) {

@@ -10,6 +10,8 @@ struct Home: ParsableCommand {
     func run() throws {
         try reporting {
             let ws = try options.workspace(writing: false)
+            let vault = ws.vault
+            let habits = Background { HabitLoader.load(vault: vault).habits }
             printDiagnostics(ws)
             let view = try ws.home()
             let mode = ws.settings.carousel
@@ -28,7 +30,7 @@ struct Home: ParsableCommand {
             if view.carouselTotal > view.carousel.count {
                 out.append(t.dim("  … and \(view.carouselTotal - view.carousel.count) more: `carousel suggest --limit 0`"))
             }
-            let habitsDue = HabitLoader.load(vault: ws.vault).habits.filter { h in
+            let habitsDue = habits.value.filter { h in
                 h.isScheduled(on: ws.today) && !HabitStats.targetMet(h, on: ws.today) && !(h.log[ws.today]?.isSkip ?? false)
             }.count
             out += HomeLines.views(view, settings: ws.settings, today: ws.today, habitsDue: habitsDue, t)
