@@ -29,22 +29,12 @@ enum StampFile {
         var stamps: UnsafeMutableBufferPointer<FileStamp?>
     }
 
-    /// The file's contents when it was copied at `generation` and is whole; nil otherwise. The
-    /// file is mapped, not read: only the paths and the stamps are copied out of it.
+    /// The file's contents when it was copied at `generation` and is whole; nil otherwise.
+    /// Read, not mapped: a read that fails is an answer, where a mapped page that cannot be read
+    /// would be a signal.
     static func read(_ path: String, generation: Int64) -> Contents? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard fd >= 0 else { return nil }
-        var st = stat()
-        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size >= headerSize else {
-            close(fd)
-            return nil
-        }
-        let size = Int(st.st_size)
-        let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0)
-        close(fd)
-        guard let mapped, mapped != MAP_FAILED else { return nil }
-        defer { munmap(mapped, size) }
-        return contents(UnsafeRawBufferPointer(start: mapped, count: size), generation: generation)
+        guard let file = try? FileSystem.readBytes(path, limit: 1 << 32, shownAs: path), file.count >= headerSize else { return nil }
+        return file.withUnsafeBytes { contents($0, generation: generation) }
     }
 
     private static func contents(_ raw: UnsafeRawBufferPointer, generation: Int64) -> Contents? {

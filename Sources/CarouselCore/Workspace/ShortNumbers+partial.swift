@@ -58,9 +58,12 @@ extension ShortNumbers {
             }
             guard day != nil, first < all.count else { return }
             // A large file (4 MB at 100,000 open cards) is scanned in two halves, one per core,
-            // split at a line's end; the halves' lines are kept in the file's order.
+            // split at a line's end; the halves' lines are kept in the file's order. Not for a
+            // view that shows thousands of cards (the board): its kept lines would be held twice
+            // while the halves are joined, and making their Strings is most of its time anyway.
             var cuts = [first, all.count]
-            if all.count - first >= 1 << 18, ProcessInfo.processInfo.activeProcessorCount > 1 {
+            if all.count - first >= 1 << 18, wanted.ids.count + wanted.paths.count < 20_000,
+               ProcessInfo.processInfo.activeProcessorCount > 1 {
                 let middle = first + (all.count - first) / 2
                 let end = memchr(base + middle, Int32(newline), all.count - middle).map { UnsafeRawPointer($0) - base + 1 } ?? all.count
                 cuts = [first, end, all.count]

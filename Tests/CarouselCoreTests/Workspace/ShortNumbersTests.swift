@@ -57,4 +57,27 @@ final class ShortNumbersTests: XCTestCase {
         XCTAssertEqual(one.entries, full.entries.filter { $0.number == 5001 })
         XCTAssertNil(ShortNumbers(bytes: Array("no date\n1\t\tcards/a.md\n".utf8), keeping: .init(number: 1)))
     }
+
+    /// A file over 256 KB is scanned in two halves on two cores: the kept lines are the ones a
+    /// single pass keeps, in the file's order, wherever the cut falls (every line is asked for
+    /// in turn around the middle).
+    func testALargeFileScannedInTwoHalvesKeepsWhatOnePassKeeps() {
+        var text = "2026-11-23\n\n"
+        for n in 1...12_000 { text += "\(n)\t\(n % 5 == 0 ? "" : "01KIDLONGER\(n)")\tcards/some-longer-folder/card-\(n).md\n" }
+        XCTAssertGreaterThan(text.utf8.count, 1 << 18)
+        let full = ShortNumbers(text: text)!
+        func card(_ n: Int) -> Card {
+            var card = Card(slug: "card-\(n)", path: "cards/some-longer-folder/card-\(n).md", title: "x")
+            if n % 5 != 0 { card.id = "01KIDLONGER\(n)" }
+            return card
+        }
+        let spread = [1, 2, 999, 5_998, 5_999, 6_000, 6_001, 6_002, 11_999, 12_000].map(card)
+        let partial = ShortNumbers(bytes: Array(text.utf8), keeping: .init(cards: spread))!
+        XCTAssertEqual(partial.date, "2026-11-23")
+        XCTAssertEqual(partial.entries, full.entries.filter { e in spread.contains { $0.path == e.path } })
+        for middle in 5_980...6_020 {
+            let one = ShortNumbers(bytes: Array(text.utf8), keeping: .init(cards: [card(middle)]))!
+            XCTAssertEqual(one.entries.map(\.number), [middle])
+        }
+    }
 }
