@@ -6,28 +6,21 @@ import GRDB
 /// and rank the open one-off rows (SQL over every open card's entry in `cards_plain`): the two
 /// do not depend on each other, and the other core is idle meanwhile.
 final class SecondRead<Value>: @unchecked Sendable {
-    private let finished = DispatchGroup()
-    /// Written once by the reading thread before `finished` is left; read after `wait`.
-    private var value: Value?
+    private let read: Background<Value?>
 
     init(path: String, _ body: @escaping @Sendable (Database) throws -> Value) {
-        finished.enter()
-        DispatchQueue.global().async { [self] in
-            defer { finished.leave() }
+        read = Background {
             var config = Configuration()
             config.readonly = true
             config.busyMode = .timeout(5)
-            guard let queue = try? DatabaseQueue(path: path, configuration: config) else { return }
-            value = try? queue.read(body)
+            guard let queue = try? DatabaseQueue(path: path, configuration: config) else { return nil }
+            return try? queue.read(body)
         }
     }
 
     /// The value once read; nil when the second connection could not read it (the caller then
     /// reads it on its own connection).
-    func wait() -> Value? {
-        finished.wait()
-        return value
-    }
+    func wait() -> Value? { read.value }
 }
 
 extension CardIndex {

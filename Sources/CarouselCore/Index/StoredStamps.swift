@@ -36,7 +36,7 @@ final class StoredStamps {
     /// (never written by a refresh): the caller walks instead.
     /// With `file`, the rows come from that copy (`StampFile`) when it is of the index's
     /// current generation; otherwise they are read from SQLite and copied there.
-    static func reusing(_ db: Database, root: String, dir: String, others: [String], file: String? = nil) throws -> (CardScan, StoredStamps)? {
+    static func reusing(_ db: Database, root: String, dir: String, others: [String], file: String?) throws -> (CardScan, StoredStamps)? {
         let generation = file == nil ? nil : try Int64.fetchOne(db, sql: "SELECT n FROM stamp_generation")
         if let file, let generation, let copy = StampFile.read(file, generation: generation) {
             let stored = StoredStamps(taking: copy.stamps)

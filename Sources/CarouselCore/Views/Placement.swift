@@ -55,10 +55,9 @@ public enum Placement {
         // Many cards (a month of 2,000 series) are placed on two cores, every other card on
         // each; each day's list is then joined and sorted, days shared out the same way. The
         // order is total (time, title, path), so it does not depend on who placed what.
-        let parts = cards.count >= 256 && ProcessInfo.processInfo.activeProcessorCount > 1 ? 2 : 1
-        let placed = (0..<parts).map { _ in DayLists(count: count) }
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
-            let lists = placed[part].days
+        let parts = cards.count >= 256 && BothCores.available ? 2 : 1
+        let placed = BothCores.map(parts) { part in
+            var lists = [[Entry]](repeating: [], count: count)
             var i = part
             while i < cards.count {
                 let card = cards[i]
@@ -71,33 +70,12 @@ public enum Placement {
                     lists[day.dayNumber - first].append(Entry(box: box, day: day, done: done, occurrence: card.isRepeating))
                 }
             }
+            return lists
         }
-        let sorted = DayLists(count: count)
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
-            var d = part
-            while d < count {
-                var list = placed[0].days[d]
-                for other in placed.dropFirst() { list += other.days[d] }
-                list.sort(by: order)
-                sorted.days[d] = list
-                d += parts
-            }
+        let sorted = BothCores.map(count, shared: parts > 1) { d in
+            placed.dropFirst().reduce(placed[0][d]) { $0 + $1[d] }.sorted(by: order)
         }
-        return (0..<count).map { (from.adding(days: $0), sorted.days[$0]) }
-    }
-
-    /// One list of entries per day, written from several threads, each at its own days (no
-    /// array's exclusivity check sits between them).
-    private final class DayLists: @unchecked Sendable {
-        let days: UnsafeMutableBufferPointer<[Entry]>
-        init(count: Int) {
-            days = .allocate(capacity: count)
-            days.initialize(repeating: [])
-        }
-        deinit {
-            days.deinitialize()
-            days.deallocate()
-        }
+        return (0..<count).map { (from.adding(days: $0), sorted[$0]) }
     }
 
     static func order(_ a: Entry, _ b: Entry) -> Bool {

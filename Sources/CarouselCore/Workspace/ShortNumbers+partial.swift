@@ -62,25 +62,14 @@ extension ShortNumbers {
             // view that shows thousands of cards (the board): its kept lines would be held twice
             // while the halves are joined, and making their Strings is most of its time anyway.
             var cuts = [first, all.count]
-            if all.count - first >= 1 << 18, wanted.ids.count + wanted.paths.count < 20_000,
-               ProcessInfo.processInfo.activeProcessorCount > 1 {
+            if all.count - first >= 1 << 18, wanted.ids.count + wanted.paths.count < 20_000, BothCores.available {
                 let middle = first + (all.count - first) / 2
                 let end = memchr(base + middle, Int32(newline), all.count - middle).map { UnsafeRawPointer($0) - base + 1 } ?? all.count
                 cuts = [first, end, all.count]
             }
-            let parts = cuts.count - 1
-            let found = UnsafeMutableBufferPointer<[Entry]>.allocate(capacity: parts)
-            found.initialize(repeating: [])
-            defer {
-                found.deinitialize()
-                found.deallocate()
-            }
-            nonisolated(unsafe) let shared = (all: all, found: found, filter: filter, wanted: wanted, cuts: cuts)
-            DispatchQueue.concurrentPerform(iterations: parts) { part in
-                shared.found[part] = ShortNumbers.lines(UnsafeRawBufferPointer(rebasing: shared.all[shared.cuts[part]..<shared.cuts[part + 1]]),
-                                                        filter: shared.filter, wanted: shared.wanted)
-            }
-            for entries in found { kept += entries }
+            for entries in BothCores.map(cuts.count - 1, { part in
+                ShortNumbers.lines(UnsafeRawBufferPointer(rebasing: all[cuts[part]..<cuts[part + 1]]), filter: filter, wanted: wanted)
+            }) { kept += entries }
         }
         guard let day else { return nil }
         self.init(date: day, entries: kept)
