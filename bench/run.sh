@@ -26,9 +26,9 @@ peak_mb() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1 | awk '{printf "%
 declare -A cell
 checks=()
 rows=("carousel --version" "home (warm)" "today (warm, nothing changed)" "show REF (warm)" "suggest (warm)" "calendar --month (warm)" "board (warm)"
-      "countdown (warm)" "list --overdue (warm)" "timeline (warm)" "search WORD (warm)"
+      "board --all (warm, every card)" "countdown (warm)" "list --overdue (warm)" "timeline (warm)" "search WORD (warm)"
       "today after one editor edit" "index, cold (no .carousel/)" "done X (one card, one commit)"
-      "git status" "git add X && git commit" "read every file (cat)" "peak memory of home" "peak memory of suggest" "peak memory of today" "peak memory of show REF" "peak memory of board"
+      "git status" "git add X && git commit" "read every file (cat)" "peak memory of home" "peak memory of suggest" "peak memory of today" "peak memory of show REF" "peak memory of board" "peak memory of board --all"
       "peak memory of calendar" "peak memory of countdown" "peak memory of list --overdue" "peak memory of timeline"
       "peak memory of search WORD" "peak memory of done X"
       "serve: home page (warm)" "serve: home page after one editor edit" "fsync cost per change (done X: time inside fsync)"
@@ -50,6 +50,7 @@ for n in "${sizes[@]}"; do
   cell["suggest (warm),$n"]=$(median_ms "$bin" suggest --vault "$v")
   cell["calendar --month (warm),$n"]=$(median_ms "$bin" calendar --month --vault "$v")
   cell["board (warm),$n"]=$(median_ms "$bin" board --vault "$v")
+  cell["board --all (warm, every card),$n"]=$(median_ms "$bin" board --all --vault "$v")
   cell["countdown (warm),$n"]=$(median_ms "$bin" countdown --vault "$v")
   cell["list --overdue (warm),$n"]=$(median_ms "$bin" list --overdue --vault "$v")
   cell["timeline (warm),$n"]=$(median_ms "$bin" timeline --vault "$v")
@@ -75,6 +76,7 @@ for n in "${sizes[@]}"; do
   cell["peak memory of today,$n"]="$(peak_mb "$bin" today --vault "$v") MB"
   cell["peak memory of show REF,$n"]="$(peak_mb "$bin" show "card-$(( n / 2 ))" --vault "$v") MB"
   cell["peak memory of board,$n"]="$(peak_mb "$bin" board --vault "$v") MB"
+  cell["peak memory of board --all,$n"]="$(peak_mb "$bin" board --all --vault "$v") MB"
   cell["peak memory of calendar,$n"]="$(peak_mb "$bin" calendar --month --vault "$v") MB"
   cell["peak memory of countdown,$n"]="$(peak_mb "$bin" countdown --vault "$v") MB"
   cell["peak memory of list --overdue,$n"]="$(peak_mb "$bin" list --overdue --vault "$v") MB"

@@ -119,6 +119,43 @@ final class CalendarBoardTests: XCTestCase {
         XCTAssertTrue(overdue.stderr.contains("overdue by itself"), overdue.stderr)
     }
 
+    /// A column shows its first 50 cards, its header counts them all, and a line says how many
+    /// more there are and how to see them; `--all` and `--json` show every card.
+    func testAColumnShowsItsFirstFiftyAndCountsTheRest() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        for i in 1...57 {
+            try s.write("cards/late-\(String(format: "%02d", i)).md", "---\ntitle: Late \(i)\ndue: 2026-10-\(String(format: "%02d", 1 + i % 28))\n---\n")
+        }
+        try s.write("cards/soon.md", "---\ntitle: Soon\ndue: 2026-11-25\n---\n")
+        let board = try s.carousel(["board"])
+        XCTAssertEqual(board.status, 0, board.stderr)
+        XCTAssertTrue(board.stdout.contains("OVERDUE  (57)"), board.stdout)
+        XCTAssertEqual(board.stdout.components(separatedBy: "\n").filter { $0.contains("Late ") }.count, 50)
+        XCTAssertTrue(board.stdout.contains("… and 7 more in Overdue: `carousel board --all` shows every card"), board.stdout)
+        XCTAssertTrue(board.stdout.contains("Soon"))
+        // The most overdue come first: 1 October's cards (late-28, late-56) are shown, 28 October's
+        // last one (late-27) is not.
+        XCTAssertTrue(board.stdout.contains("Late 56") && board.stdout.contains("Late 28"))
+        XCTAssertFalse(board.stdout.contains("Late 27\n") || board.stdout.contains("Late 27 "), board.stdout)
+        for args in [["board", "--all"], ["board", "--limit", "0"]] {
+            let all = try s.carousel(args)
+            XCTAssertEqual(all.stdout.components(separatedBy: "\n").filter { $0.contains("Late ") }.count, 57, "\(args)")
+            XCTAssertFalse(all.stdout.contains("more in Overdue"), "\(args)")
+        }
+        let json = try s.carousel(["board", "--json"]).json()
+        let overdue = (json["columns"] as? [[String: Any]])?.first { $0["name"] as? String == "overdue" }
+        XCTAssertEqual((overdue?["cards"] as? [Any])?.count, 57)
+        let two = try s.carousel(["board", "--limit", "2"])
+        XCTAssertTrue(two.stdout.contains("… and 55 more in Overdue"), two.stdout)
+        XCTAssertTrue(two.stdout.contains("THIS WEEK  (1)"), two.stdout)
+        for (bad, says) in [(["board", "--limit=-1"], "0 or more, not -1"), (["board", "--all", "--limit", "3"], "leave out --limit 3")] {
+            let r = try s.carousel(bad)
+            XCTAssertEqual(r.status, 2, "\(bad)")
+            XCTAssertTrue(r.stderr.contains(says), r.stderr)
+        }
+    }
+
     func testCountdownAcrossTheYearAndPastEvents() throws {
         let s = try Sandbox()
         s.today = "2026-12-30"

@@ -61,7 +61,7 @@ final class TargetedViewTests: XCTestCase {
         let views: [[String]] = [
             [], ["home"], ["home", "--json"], ["today"], ["suggest"], ["suggest", "--json"], ["suggest", "--limit", "3"],
             ["suggest", "--limit", "0"], ["suggest", "--mode", "linear"], ["suggest", "--mode", "linear", "--limit", "2", "--json"],
-            ["board"], ["board", "--json"], ["list"], ["list", "--overdue"], ["list", "--overdue", "--json"], ["list", "--open"],
+            ["board"], ["board", "--json"], ["board", "--limit", "1"], ["board", "--limit", "4", "--json"], ["board", "--all"], ["list"], ["list", "--overdue"], ["list", "--overdue", "--json"], ["list", "--open"],
             ["list", "--done"], ["list", "+errands", "--sort", "importance"], ["list", "--repeating"], ["list", "--kind", "event"],
             ["list", "--spoons", "2-3", "--importance", "4"], ["list", "due.none:"], ["list", "+TODAY"], ["list", "-TODAY", "--limit", "5"],
             ["search", "watering"], ["search", "CAFÉ", "--open"], ["search", "mum", "--json"], ["search", "zzz"],
@@ -84,6 +84,57 @@ final class TargetedViewTests: XCTestCase {
         for key in ["overdue", "due_today", "someday", "in_carousel", "upcoming_events", "this_week"] {
             XCTAssertGreaterThan(counts[key] as? Int ?? 0, 0, key)
         }
+    }
+
+    /// A board that shows a column's first cards reads only the plain groups (due date and
+    /// importance) that can be among them, and counts the rest: at every limit, the columns,
+    /// their counts and the cards due later are what the board over every card shows.
+    func testTheBoardReadsOnlyTheGroupsThatCanBeShown() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        var n = 0
+        func card(_ fields: String, title: String? = nil) throws {
+            n += 1
+            try s.write("cards/b-\(String(format: "%03d", n)).md", "---\ntitle: \(title ?? "B \(n % 7)")\n\(fields)---\n")
+        }
+        // Overdue: groups of 1 to 4 cards on a few days, ties in importance and title.
+        for (day, importances) in [("2026-11-02", [3, 3, 5]), ("2026-11-10", [1, 4, 4, 4, 2]), ("2026-11-20", [5, 1, 1])] {
+            for importance in importances { try card("due: \(day)\nimportance: \(importance)\n") }
+        }
+        // Another group with the same day and importance (a time makes another due date), whose
+        // card comes first by title: the two groups tie, so both are read.
+        try card("due: 2026-11-20T18:00\nimportance: 5\n", title: "A evening")
+        try card("due: 2026-11-10\nimportance: 4\ntoday: 2026-11-23\n")
+        // Today, this week, upcoming, later and someday, with repeating and waiting cards among them.
+        for importance in [2, 2, 5] { try card("due: 2026-11-23\nimportance: \(importance)\n") }
+        for day in ["2026-11-25", "2026-11-25", "2026-11-27"] { try card("due: \(day)\nimportance: 3\n") }
+        for day in ["2026-12-01", "2026-12-05", "2026-12-05"] { try card("due: \(day)\n") }
+        for day in ["2027-01-10", "2027-02-01"] { try card("due: \(day)\n") }
+        for importance in [1, 1, 3, 3, 3, 5] { try card("importance: \(importance)\n") }
+        // A large group at a column's edge: only its first cards by title are read, chosen from
+        // titles and paths (accents, case, and one title written two ways that Swift holds equal).
+        let titles = ["Zed", "apple", "Éclair", "café", "cafe\u{301}", "Apple", "B 3"]
+        for i in 1...70 { try card("importance: 2\n", title: i % 9 == 0 ? "B 3" : "\(titles[i % titles.count]) \(i % 11)") }
+        try card("repeat: every week on tue\nimportance: 5\n")
+        try card("repeat: every day\n")
+        try card("due: 2026-11-21\nwait: 2026-11-20\nimportance: 4\n")
+        try card("due: 2026-11-05\nwait: 2026-12-20\n")
+        try card("due: 2026-11-05\ndone: 2026-11-06T10:00\n")
+        try card("kind: event\ndue: 2026-11-25\n")
+        XCTAssertEqual(try s.carousel(["list"]).status, 0)
+        for limit in (1...12).map(String.init) + ["50"] {
+            for extra in [[], ["--json"]] {
+                let args = ["board", "--limit", limit] + extra
+                let narrow = try s.carousel(args)
+                let whole = try s.carousel(args, env: ["CAROUSEL_READ_ALL": "1"])
+                XCTAssertEqual(narrow.status, 0, "\(args): \(narrow.stderr)")
+                XCTAssertEqual(narrow.stdout, whole.stdout, "\(args) differs from the board over every card")
+            }
+        }
+        // The first three overdue: 2 Nov's importance 5, then its two 3s (by title, then path).
+        let three = try s.carousel(["board", "--limit", "3", "--json"]).json()
+        let overdue = try XCTUnwrap((three["columns"] as? [[String: Any]])?.first { $0["name"] as? String == "overdue" })
+        XCTAssertEqual((overdue["cards"] as? [[String: Any]])?.compactMap { $0["slug"] as? String }, ["b-003", "b-001", "b-002"])
     }
 
     func testTheCarouselStripKeepsTiesAtItsEdge() throws {

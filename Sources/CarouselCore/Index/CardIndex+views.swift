@@ -188,30 +188,6 @@ extension CardIndex {
         return terms.isEmpty ? nil : (terms.joined(separator: " OR "), values)
     }
 
-    /// How many cards each board column of `today` holds.
-    func boardCounts(today: Day, weekStart: Int) throws(CarouselError) -> [BoardView.Column: Int] {
-        var counts: [BoardView.Column: Int] = [:]
-        prefetchTally(today: today)
-        let others = try cards(where: CardIndex.rowids(["repeat IS NOT NULL", "wait IS NOT NULL"])
-                                   + " AND kind != 'event' AND (repeat IS NOT NULL OR (done IS NULL AND wait IS NOT NULL))")
-        for card in others {
-            if case let .column(c)? = BoardView.slot(of: card, today: today, weekStart: weekStart) { counts[c, default: 0] += 1 }
-        }
-        // Plain rows pulled into the day are on the board too: only events, done and waiting cards
-        // are not. A plain row's column depends only on its due date: counted per date, then placed.
-        var column: [String?: BoardView.Column?] = [:]
-        for group in try plainTally(today: today) {
-            let c = column[group.due] ?? {
-                let card = CardIndex.plainCard(importance: .null, due: group.due.databaseValue, id: .null, path: .null)
-                guard case let .column(c)? = BoardView.slot(of: card, today: today, weekStart: weekStart) else { return nil }
-                return c
-            }()
-            column[group.due] = .some(c)
-            if let c { counts[c, default: 0] += group.count }
-        }
-        return counts
-    }
-
 }
 
 extension CardIndex {

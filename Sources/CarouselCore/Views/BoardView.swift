@@ -50,9 +50,13 @@ public struct BoardView: Sendable {
     public let endOfWeek: Day
     /// The last day of the Upcoming column: the 14 days after this week.
     public let endOfUpcoming: Day
+    /// Each column's cards in order: all of them, or the first `limit` when the board was made
+    /// with one (`totals` still counts them all).
     public let columns: [(column: Column, items: [Item])]
-    /// Open cards due after the Upcoming column, so nothing is out of sight.
+    /// Open cards due after the Upcoming column, so nothing is out of sight (the first `limit`).
     public let later: [Item]
+    /// How many cards each column holds, and how many are due later, shown or not.
+    public let totals: [Slot: Int]
 
     public func items(_ column: Column) -> [Item] { columns.first { $0.column == column }?.items ?? [] }
 
@@ -73,7 +77,7 @@ public struct BoardView: Sendable {
     }
 
     /// Where the board puts a card: a column, or after the Upcoming column.
-    public enum Slot: Sendable, Equatable {
+    public enum Slot: Sendable, Hashable {
         case column(Column)
         case later
     }
@@ -90,15 +94,23 @@ public struct BoardView: Sendable {
 
     /// How many cards each column holds.
     public var counts: [Column: Int] {
-        Dictionary(uniqueKeysWithValues: columns.map { ($0.column, $0.items.count) })
+        Dictionary(uniqueKeysWithValues: Column.allCases.map { ($0, total(.column($0))) })
     }
 
-    /// Open cards, events left out, in their slots (`slot(of:)`).
-    public static func make(_ snapshot: VaultSnapshot, today: Day) -> BoardView {
+    /// How many cards a slot holds, shown or not.
+    public func total(_ slot: Slot) -> Int { totals[slot] ?? 0 }
+
+    /// Open cards, events left out, in their slots (`slot(of:)`); with a `limit` above 0, each
+    /// column (and the cards due later) keeps only its first `limit`.
+    public static func make(_ snapshot: VaultSnapshot, today: Day, limit: Int = 0) -> BoardView {
         var builder = Builder(today: today, weekStart: snapshot.settings.weekStart)
         for card in snapshot.cards { builder.add(card) }
-        return builder.view()
+        return builder.view(limit: limit)
     }
+
+    /// The day a card sorts by in its column: its due day, an undated card after every other.
+    static func sortDay(_ due: Day?) -> Int { due?.dayNumber ?? undated }
+    private static let undated = Day(year: 9999, month: 12, day: 31)!.dayNumber
 
     /// Builds the board one card at a time, so the cards can come straight from the index
     /// without a list of them all beside the board.
@@ -107,6 +119,8 @@ public struct BoardView: Sendable {
         let weekStart: Int
         private var buckets: [Column: [Item]] = [:]
         private var later: [Item] = []
+        /// Cards counted in a slot without being added (`count(_:in:)`).
+        private var unread: [Slot: Int] = [:]
 
         public init(today: Day, weekStart: Int) {
             self.today = today
@@ -122,11 +136,15 @@ public struct BoardView: Sendable {
             }
         }
 
-        /// Each column by due day (undated last), then importance (highest first), title and path.
-        public func view() -> BoardView {
-            let never = Day(year: 9999, month: 12, day: 31)!
+        /// Counts `n` cards in `slot` that are not added: the board shows only the first cards of
+        /// a column, and the caller knows these come after them.
+        public mutating func count(_ n: Int, in slot: Slot) { unread[slot, default: 0] += n }
+
+        /// Each column by due day (undated last), then importance (highest first), title and path;
+        /// with a `limit` above 0, only the first `limit` of each.
+        public func view(limit: Int = 0) -> BoardView {
             func sorted(_ items: [Item]) -> [Item] {
-                let due = items.map { ($0.due ?? never).dayNumber }, importance = items.map(\.importance)
+                let due = items.map { BoardView.sortDay($0.due) }, importance = items.map(\.importance)
                 let title = items.map(\.title), path = items.map(\.path)
                 // Indices are sorted, reading each key in place.
                 let order = title.withUnsafeBufferPointer { title in
@@ -139,11 +157,14 @@ public struct BoardView: Sendable {
                         }
                     }
                 }
-                return order.map { items[$0] }
+                return (limit > 0 ? order.prefix(limit) : order[...]).map { items[$0] }
             }
+            var totals = unread
+            for (column, items) in buckets { totals[.column(column), default: 0] += items.count }
+            totals[.later, default: 0] += later.count
             let end = endOfWeek(today, weekStart: weekStart)
             return BoardView(date: today, endOfWeek: end, endOfUpcoming: end.adding(days: 14),
-                             columns: Column.allCases.map { ($0, sorted(buckets[$0] ?? [])) }, later: sorted(later))
+                             columns: Column.allCases.map { ($0, sorted(buckets[$0] ?? [])) }, later: sorted(later), totals: totals)
         }
     }
 

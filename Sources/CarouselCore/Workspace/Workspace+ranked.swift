@@ -26,12 +26,18 @@ extension Workspace {
     }
 
     /// The board of today, built from the rows it can show (no events, no done one-off cards)
-    /// as they are read.
-    public func board() throws(CarouselError) -> BoardView {
-        if cardsLoaded { return BoardView.make(snapshot, today: today) }
+    /// as they are read; with a `limit` above 0, each column keeps its first `limit` cards and
+    /// only the rows that can be among them are read (`CardIndex.boardRows`).
+    public func board(limit: Int = 0) throws(CarouselError) -> BoardView {
+        if cardsLoaded { return BoardView.make(snapshot, today: today, limit: limit) }
         var builder = BoardView.Builder(today: today, weekStart: settings.weekStart)
-        try index.forEachCard(where: "kind != 'event' AND (repeat IS NOT NULL OR done IS NULL)") { builder.add($0) }
-        return builder.view()
+        if limit > 0, let rows = try index.boardRows(today: today, weekStart: settings.weekStart, limit: limit) {
+            for card in rows.cards { builder.add(card) }
+            for (slot, n) in rows.unread { builder.count(n, in: slot) }
+        } else {
+            try index.forEachCard(where: "kind != 'event' AND (repeat IS NOT NULL OR done IS NULL)") { builder.add($0) }
+        }
+        return builder.view(limit: limit)
     }
 
     /// The cards `filter` keeps, sorted (`CardFilter.apply`); with `text`, only those whose

@@ -9,13 +9,31 @@ struct Board: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
+    @Option(help: "How many cards each column shows (its header counts them all); 0 shows every card. Default: \(Board.shown), or every card with --json.")
+    var limit: Int?
+
+    @Flag(help: "Show every card in every column (the same as --limit 0).")
+    var all = false
+
+    /// A column's cards on a terminal, by default: more is a list to scroll, not a board.
+    static let shown = 50
+
+    func validate() throws {
+        if let limit, limit < 0 { throw ValidationError("--limit is how many cards a column shows: 0 or more, not \(limit).") }
+        if all, let limit, limit > 0 { throw ValidationError("--all shows every card; leave out --limit \(limit), or drop --all.") }
+    }
+
     func run() throws {
         try reporting {
             let ws = try options.workspace(writing: false)
             printDiagnostics(ws)
-            let view = try ws.board()
-            let numbers = ws.numbers(showing: (view.columns.map(\.items) + [view.later]).lazy.joined().map(\.card))
-            if options.json { return BoardRender.json(view, numbers: numbers).printJSON() }
+            let view = try ws.board(limit: all ? 0 : limit ?? (options.json ? 0 : Board.shown))
+            if options.json {
+                let numbers = ws.numbers(showing: (view.columns.map(\.items) + [view.later]).lazy.joined().map(\.card))
+                return BoardRender.json(view, numbers: numbers).printJSON()
+            }
+            // The cards due later are counted, not listed, so they need no number.
+            let numbers = ws.numbers(showing: view.columns.lazy.flatMap(\.items).map(\.card))
             // Written as they are made: a board of 60,000 cards is never held as text.
             var writer = LineWriter()
             BoardRender.render(view, Terminal.current, numbers: numbers) { writer.append($0) }
@@ -70,7 +88,8 @@ enum BoardRender {
         let width = max(80, t.width)
         let titleWidth = min(50, width - 30)
         for (column, items) in view.columns {
-            var head = column.title.uppercased() + "  " + t.dim("(\(items.count))")
+            let total = view.total(.column(column))
+            var head = column.title.uppercased() + "  " + t.dim("(\(total))")
             if column == .thisWeek { head += t.dim("  until \(Words.shortDate(view.endOfWeek))") }
             if column == .upcoming { head += t.dim("  until \(Words.shortDate(view.endOfUpcoming))") }
             emit("")
@@ -80,10 +99,13 @@ enum BoardRender {
                 let number = numbers?.number(for: item.card).map(String.init) ?? ""
                 emit(line(item, today: view.date, titleWidth: titleWidth, overdue: column == .overdue, t, number: number))
             }
+            if total > items.count {
+                emit("    " + t.dim("… and \(total - items.count) more in \(column.title): `carousel board --all` shows every card"))
+            }
         }
-        if !view.later.isEmpty {
+        if view.total(.later) > 0 {
             emit("")
-            emit("  " + t.dim("… and \(Words.plural(view.later.count, "card")) due later: `carousel calendar --month DATE` shows them"))
+            emit("  " + t.dim("… and \(Words.plural(view.total(.later), "card")) due later: `carousel calendar --month DATE` shows them"))
         }
         emit("")
         emit("  " + t.dim("Move a card: carousel move <card> today|this_week|upcoming|someday"))
