@@ -3,7 +3,7 @@ import XCTest
 final class EditTests: XCTestCase {
     func script(_ s: Sandbox, _ name: String, _ body: String) throws -> String {
         let url = s.root.appendingPathComponent(name)
-        try ("#!/bin/sh\n" + body + "\n").write(to: url, atomically: true, encoding: .utf8)
+        try ("#!/bin/sh\n" + body + "\n").write(to: url, atomically: false, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
         return url.path
     }

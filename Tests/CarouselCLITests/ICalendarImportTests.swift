@@ -75,7 +75,7 @@ final class ICalendarImportTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(try s.read("cards/call-then-write.md").contains("due: 2026-11-30T09:30"))
         let bad = s.root.appendingPathComponent("bad.ics")
-        try "BEGIN:VCALENDAR\nBEGIN:VEVENT\nSUMMARY:x\nEND:VTODO\nEND:VCALENDAR\n".write(to: bad, atomically: true, encoding: .utf8)
+        try "BEGIN:VCALENDAR\nBEGIN:VEVENT\nSUMMARY:x\nEND:VTODO\nEND:VCALENDAR\n".write(to: bad, atomically: false, encoding: .utf8)
         let b = try s.carousel(["import", "--from", "ics", bad.path])
         XCTAssertEqual(b.status, 1, b.stderr)
         XCTAssertTrue(b.stderr.contains("bad.ics:4: END:VTODO does not close BEGIN:VEVENT"), b.stderr)

@@ -36,7 +36,7 @@ final class JSONShapeChangeTests: XCTestCase {
                                 env: s.environment, cwd: s.root, stdin: "Buy bread tomorrow #errands\nRead a book\n")
         assertShape("add-lines", r)
         let todo = s.root.appendingPathComponent("todo.txt")
-        try "(A) Pay rent due:2026-11-30\nx 2026-11-20 Old thing\n".write(to: todo, atomically: true, encoding: .utf8)
+        try "(A) Pay rent due:2026-11-30\nx 2026-11-20 Old thing\n".write(to: todo, atomically: false, encoding: .utf8)
         assertShape("import", try s.carousel(["import", "--from", "todotxt", todo.path, "--json"]))
     }
 

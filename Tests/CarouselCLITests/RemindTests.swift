@@ -92,7 +92,7 @@ final class RemindTests: XCTestCase {
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let log = s.root.appendingPathComponent("notify.log")
         let fake = bin.appendingPathComponent("notify-send")
-        try "#!/bin/sh\nfor a in \"$@\"; do printf '%s|' \"$a\" >> '\(log.path)'; done; echo >> '\(log.path)'\n".write(to: fake, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\nfor a in \"$@\"; do printf '%s|' \"$a\" >> '\(log.path)'; done; echo >> '\(log.path)'\n".write(to: fake, atomically: false, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
         let path = ["PATH": bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]
         XCTAssertEqual(slugs(try remind(s, "2026-11-23T20:29", ["--notify"], env: path)), [])
@@ -148,7 +148,7 @@ final class RemindTests: XCTestCase {
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let calls = s.root.appendingPathComponent("systemctl.log")
         let fake = bin.appendingPathComponent("systemctl")
-        try "#!/bin/sh\necho \"$@\" >> '\(calls.path)'\n".write(to: fake, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\necho \"$@\" >> '\(calls.path)'\n".write(to: fake, atomically: false, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
         let env = ["PATH": bin.path + ":/usr/bin:/bin"]
         let r = try s.carousel(["remind", "--install"], env: env)

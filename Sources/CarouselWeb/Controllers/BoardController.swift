@@ -8,7 +8,8 @@ struct BoardController {
 
     func addRoutes(to router: Router<BasicRequestContext>) {
         router.get("/board") { request, _ in
-            shared.page(request, title: "Board", current: "/board") { state in board(state) }
+            let all = request.query("all") != nil
+            return shared.page(request, title: "Board", current: "/board") { state in board(state, all: all) }
         }
     }
 
@@ -17,11 +18,15 @@ struct BoardController {
         .upcoming: "Nothing in the next two weeks.", .someday: "No undated cards.",
     ]
 
-    func board(_ state: VaultStore.State) -> [HTML] {
-        let view = BoardView.make(state.snapshot, today: state.today)
+    /// A column's first cards, as in `carousel board`; `?all` shows every card.
+    static let shown = 50
+
+    func board(_ state: VaultStore.State, all: Bool = false) -> [HTML] {
+        let view = BoardView.make(state.snapshot, today: state.today, limit: all ? 0 : Self.shown)
         let token = shared.access.token
         let targets = BoardView.Column.allCases.filter { $0 != .overdue }
         let columns = view.columns.map { column, items -> HTML in
+            let total = view.total(.column(column))
             var head = column.title
             if column == .thisWeek { head += " · until " + Words.shortDate(view.endOfWeek) }
             if column == .upcoming { head += " · until " + Words.shortDate(view.endOfUpcoming) }
@@ -52,15 +57,17 @@ struct BoardController {
             }
             return H.el("section", ["class": "column", "data-column": column == .overdue ? nil : column.rawValue,
                                     "aria-label": column.title], [
-                H.el("h2", [:], [H.text(head + " "), H.el("span", ["class": "count"], "(\(items.count))")]),
+                H.el("h2", [:], [H.text(head + " "), H.el("span", ["class": "count"], "(\(total))")]),
                 items.isEmpty ? Pages.muted(Self.empty[column] ?? "") : H.el("ul", ["class": "cards"], cards),
-            ])
+            ] + (total > items.count
+                ? [H.el("p", ["class": "muted"], [H.text("… and \(total - items.count) more. "), H.el("a", ["href": "/board?all=1"], "Show every card")])]
+                : []))
         }
         var content = [H.el("h1", [:], "Board"),
                        Pages.muted("Drag a card to a column, or pick one from its menu: its due date moves with it."),
                        H.el("div", ["class": "board"], columns)]
-        if !view.later.isEmpty {
-            content.append(Pages.muted("… and \(Words.plural(view.later.count, "card")) due later: the calendar shows them."))
+        if view.total(.later) > 0 {
+            content.append(Pages.muted("… and \(Words.plural(view.total(.later), "card")) due later: the calendar shows them."))
         }
         return content
     }

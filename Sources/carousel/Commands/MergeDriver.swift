@@ -22,14 +22,21 @@ struct MergeDriver: ParsableCommand {
             let t = try FileSystem.readText(theirs)
             // Git gives an empty ancestor when both sides added the file.
             let result = FileMerge.merge(path: path, base: b.isEmpty ? nil : b, ours: o, theirs: t, rule: .byValue)
-            try (result.text ?? o).write(toFile: ours, atomically: true, encoding: .utf8)
+            // Written the way every vault file is: a temporary file beside it, flushed, renamed
+            // (Foundation's atomic write goes through a folder in /tmp and leaves it behind).
+            try FileSystem.writeAtomically(result.text ?? o, to: absolute(ours), shownAs: path)
             for extra in result.extraFiles {
-                if let text = extra.text { try text.write(toFile: extra.path, atomically: true, encoding: .utf8) }
+                if let text = extra.text { try FileSystem.writeAtomically(text, to: absolute(extra.path), shownAs: extra.path) }
             }
             for note in result.notes { printError("carousel: \(note.path): \(note.message)") }
         } catch {
             printError("carousel merge-driver: \(error.localizedDescription); leaving \(path) to git")
             throw ExitCode(1)
         }
+    }
+
+    /// Git names its files relative to the work tree, where it runs the driver.
+    private func absolute(_ p: String) -> String {
+        p.hasPrefix("/") ? p : FileManager.default.currentDirectoryPath + "/" + p
     }
 }
