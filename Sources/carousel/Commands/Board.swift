@@ -5,7 +5,7 @@ struct Board: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "board",
         abstract: "Open cards by due date: overdue, today, this week, upcoming, someday.",
-        discussion: "Upcoming is the 14 days after this week. `carousel move <card> <column>` moves one.")
+        discussion: "Upcoming is the 14 days after this week. A column shows its first 50 cards and counts the rest; `--all` shows every card. `carousel move <card> <column>` moves one.")
 
     @OptionGroup var options: GlobalOptions
 
