@@ -97,6 +97,10 @@ public struct BoardView: Sendable {
         Dictionary(uniqueKeysWithValues: Column.allCases.map { ($0, total(.column($0))) })
     }
 
+    /// How many cards a column shows unless asked for more (`carousel board` and the page):
+    /// more is a list to scroll, not a board.
+    public static let shown = 50
+
     /// How many cards a slot holds, shown or not.
     public func total(_ slot: Slot) -> Int { totals[slot] ?? 0 }
 

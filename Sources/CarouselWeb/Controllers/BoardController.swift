@@ -19,10 +19,8 @@ struct BoardController {
     ]
 
     /// A column's first cards, as in `carousel board`; `?all` shows every card.
-    static let shown = 50
-
     func board(_ state: VaultStore.State, all: Bool = false) -> [HTML] {
-        let view = BoardView.make(state.snapshot, today: state.today, limit: all ? 0 : Self.shown)
+        let view = BoardView.make(state.snapshot, today: state.today, limit: all ? 0 : BoardView.shown)
         let token = shared.access.token
         let targets = BoardView.Column.allCases.filter { $0 != .overdue }
         let columns = view.columns.map { column, items -> HTML in

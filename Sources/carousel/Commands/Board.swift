@@ -5,18 +5,15 @@ struct Board: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "board",
         abstract: "Open cards by due date: overdue, today, this week, upcoming, someday.",
-        discussion: "Upcoming is the 14 days after this week. A column shows its first 50 cards and counts the rest; `--all` shows every card. `carousel move <card> <column>` moves one.")
+        discussion: "Upcoming is the 14 days after this week. A column shows its first \(BoardView.shown) cards and counts the rest; `--all` shows every card. `carousel move <card> <column>` moves one.")
 
     @OptionGroup var options: GlobalOptions
 
-    @Option(help: "How many cards each column shows (its header counts them all); 0 shows every card. Default: \(Board.shown), or every card with --json.")
+    @Option(help: "How many cards each column shows (its header counts them all); 0 shows every card. Default: \(BoardView.shown), or every card with --json.")
     var limit: Int?
 
     @Flag(help: "Show every card in every column (the same as --limit 0).")
     var all = false
-
-    /// A column's cards on a terminal, by default: more is a list to scroll, not a board.
-    static let shown = 50
 
     func validate() throws {
         if let limit, limit < 0 { throw ValidationError("--limit is how many cards a column shows: 0 or more, not \(limit).") }
@@ -27,7 +24,7 @@ struct Board: ParsableCommand {
         try reporting {
             let ws = try options.workspace(writing: false)
             printDiagnostics(ws)
-            let view = try ws.board(limit: all ? 0 : limit ?? (options.json ? 0 : Board.shown))
+            let view = try ws.board(limit: all ? 0 : limit ?? (options.json ? 0 : BoardView.shown))
             if options.json {
                 let numbers = ws.numbers(showing: (view.columns.map(\.items) + [view.later]).lazy.joined().map(\.card))
                 return BoardRender.json(view, numbers: numbers).printJSON()
