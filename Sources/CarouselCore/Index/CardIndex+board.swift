@@ -57,7 +57,8 @@ extension CardIndex {
         prefetchTally(today: today)
         var cards = try boardOthers()
         var whole = Terms()
-        var rowids: [Int64] = []
+        // The edges: groups read by title and path, and how many of their first rows to read.
+        var edges: [(terms: Terms, count: Int)] = []
         var unread: [BoardView.Slot: Int] = [:]
         for (slot, list) in try boardGroups(today: today, weekStart: weekStart) {
             let sorted = list.sorted { ($0.day, -$0.importance) < ($1.day, -$1.importance) }
@@ -75,7 +76,7 @@ extension CardIndex {
                 } else {
                     var terms = Terms()
                     for group in edge { terms.add(group) }
-                    rowids += try firstByTitle(terms, count: limit - seen)
+                    edges.append((terms, limit - seen))
                     unread[slot, default: 0] += count - (limit - seen)
                 }
                 seen += count
@@ -84,6 +85,8 @@ extension CardIndex {
             for group in sorted[i...] { unread[slot, default: 0] += group.count }
         }
         guard whole.terms.count <= 500 else { return nil }
+        var rowids: [Int64] = []
+        for edge in edges { rowids += try firstByTitle(edge.terms, count: edge.count) }
         var parts = whole.terms
         if !rowids.isEmpty { parts.append("rowid IN (\(rowids.map(String.init).joined(separator: ",")))") }
         if !parts.isEmpty {
@@ -92,9 +95,6 @@ extension CardIndex {
         }
         return (cards, unread)
     }
-
-    /// The open one-off rows that are not waiting and not events (`plainTally` counts them).
-    private static let plain = "repeat IS NULL AND done IS NULL AND wait IS NULL AND kind != 'event'"
 
     /// An SQL condition for the plain rows of some groups.
     private struct Terms {

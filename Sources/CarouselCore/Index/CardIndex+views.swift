@@ -9,9 +9,12 @@ import GRDB
 /// key, so a registered function builds a card of just those fields and asks the view's own rule.
 /// Every other row that could be shown (repeating, waiting, pulled, events) is read whole.
 extension CardIndex {
+    /// The open one-off rows that are not waiting and not events, pulled into a day or not: the
+    /// condition of the covering index `cards_plain`, word for word (`plainTally` counts them).
+    static let plain = "repeat IS NULL AND done IS NULL AND wait IS NULL AND kind != 'event'"
+
     /// The plain rows of `day` (see above); `?1` is the day.
-    /// Its first terms are the condition of the covering index `cards_plain`, word for word.
-    static let plainOpen = "repeat IS NULL AND done IS NULL AND wait IS NULL AND kind != 'event' AND (today IS NULL OR today != ?1)"
+    static let plainOpen = plain + " AND (today IS NULL OR today != ?1)"
 
     /// The card a plain row stands for, as far as the carousel and the board read it.
     static func plainCard(importance: DatabaseValue, due: DatabaseValue, id: DatabaseValue, path: DatabaseValue) -> Card {
@@ -135,7 +138,7 @@ extension CardIndex {
     static func plainTally(_ db: Database, today: Day) throws -> [PlainTally] {
         try Row.fetchAll(db, sql: """
             SELECT ifnull(importance, 1), due, count(*), count(CASE WHEN today = ?1 THEN 1 END) FROM cards
-            WHERE ok = 1 AND repeat IS NULL AND done IS NULL AND wait IS NULL AND kind != 'event'
+            WHERE ok = 1 AND \(plain)
             GROUP BY due, importance
             """, arguments: [today.iso]).map { PlainTally(importance: $0[0], due: $0[1], count: $0[2], pulled: $0[3]) }
     }

@@ -13,6 +13,11 @@ public struct FileStamp: Equatable, Sendable {
 
 /// Small, direct file-system helpers (POSIX calls, no Foundation overhead on hot paths).
 public enum FileSystem {
+    /// `path` as it names a file from the current folder: a relative path is joined to it.
+    public static func fromCurrentFolder(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    }
+
     /// The stamp of a regular file, following a symlink; nil when missing or not a regular file.
     public static func stamp(_ path: String) -> FileStamp? {
         var st = stat()

@@ -73,8 +73,7 @@ public struct Vault: Sendable {
     }
 
     public static func absolute(_ path: String) -> String {
-        var p = (path as NSString).expandingTildeInPath
-        if !p.hasPrefix("/") { p = FileManager.default.currentDirectoryPath + "/" + p }
+        var p = FileSystem.fromCurrentFolder((path as NSString).expandingTildeInPath)
         p = (p as NSString).standardizingPath
         while p.count > 1 && p.hasSuffix("/") { p.removeLast() }
         return p

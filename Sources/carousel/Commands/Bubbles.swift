@@ -28,7 +28,7 @@ struct Bubbles: ParsableCommand {
             let title = "Carousel · \(Words.longDate(ws.today))"
             let html = !out.lowercased().hasSuffix(".svg")
             let text = html ? BubblesSVG.html(view, title: title) : BubblesSVG.svg(view, title: title)
-            let path = out.hasPrefix("/") ? out : FileManager.default.currentDirectoryPath + "/" + out
+            let path = FileSystem.fromCurrentFolder(out)
             let url = URL(fileURLWithPath: path)
             try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileSystem.writeAtomically(text, to: url.standardizedFileURL.path)

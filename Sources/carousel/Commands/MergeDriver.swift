@@ -24,19 +24,15 @@ struct MergeDriver: ParsableCommand {
             let result = FileMerge.merge(path: path, base: b.isEmpty ? nil : b, ours: o, theirs: t, rule: .byValue)
             // Written the way every vault file is: a temporary file beside it, flushed, renamed
             // (Foundation's atomic write goes through a folder in /tmp and leaves it behind).
-            try FileSystem.writeAtomically(result.text ?? o, to: absolute(ours), shownAs: path)
+            // Git names the files relative to the work tree, where it runs the driver.
+            try FileSystem.writeAtomically(result.text ?? o, to: FileSystem.fromCurrentFolder(ours), shownAs: path)
             for extra in result.extraFiles {
-                if let text = extra.text { try FileSystem.writeAtomically(text, to: absolute(extra.path), shownAs: extra.path) }
+                if let text = extra.text { try FileSystem.writeAtomically(text, to: FileSystem.fromCurrentFolder(extra.path), shownAs: extra.path) }
             }
             for note in result.notes { printError("carousel: \(note.path): \(note.message)") }
         } catch {
             printError("carousel merge-driver: \(error.localizedDescription); leaving \(path) to git")
             throw ExitCode(1)
         }
-    }
-
-    /// Git names its files relative to the work tree, where it runs the driver.
-    private func absolute(_ p: String) -> String {
-        p.hasPrefix("/") ? p : FileManager.default.currentDirectoryPath + "/" + p
     }
 }
