@@ -139,7 +139,21 @@ def browser(dark=False):
                 "--no-first-run", "--disable-extensions", "--disable-background-networking", "--lang=en-GB"]:
         options.add_argument(arg)
     driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-    return webdriver.Chrome(options=options, service=Service(executable_path=driver_path))
+    # Chromium keeps a folder for its singleton socket in TMPDIR and leaves it behind when it is
+    # stopped; give it one of our own and remove that when the browser quits.
+    scratch = tempfile.mkdtemp(prefix="carousel-chromium-")
+    service = Service(executable_path=driver_path, env=dict(os.environ, TMPDIR=scratch))
+    driver = webdriver.Chrome(options=options, service=service)
+    quit_browser = driver.quit
+
+    def quit_and_clean():
+        try:
+            quit_browser()
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+    driver.quit = quit_and_clean
+    return driver
 
 
 failures = []

@@ -23,6 +23,39 @@ final class FilterTests: XCTestCase {
         return try r.json().cards().compactMap { $0["slug"] as? String }
     }
 
+    /// A list shows its first 50 cards and counts the rest, on a terminal or in a pipe;
+    /// `--all`, `--limit 0` and `limit:0` show every card, and `--json` lists every card.
+    func testAListShowsItsFirstFiftyAndCountsTheRest() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        for i in 1...57 {
+            try s.write("cards/late-\(String(format: "%02d", i)).md", "---\ntitle: Late \(i) tea\ndue: 2026-10-\(String(format: "%02d", 1 + i % 28))\n---\n")
+        }
+        func lines(_ r: RunResult) -> Int { r.stdout.components(separatedBy: "\n").filter { $0.contains("Late ") }.count }
+        let list = try s.carousel(["list", "--overdue"])
+        XCTAssertEqual(list.status, 0, list.stderr)
+        XCTAssertEqual(lines(list), 50)
+        XCTAssertTrue(list.stdout.hasSuffix("… and 7 more: `--all` shows every card\n57 cards\n"), list.stdout)
+        // The most overdue come first: 1 October's cards (late-28, late-56), not 28 October's last (late-27).
+        XCTAssertTrue(list.stdout.contains("Late 56 tea") && list.stdout.contains("Late 28 tea"))
+        XCTAssertFalse(list.stdout.contains("Late 27 tea"), list.stdout)
+        for args in [["list", "--all"], ["list", "--limit", "0"], ["list", "limit:0"], ["search", "tea", "--all"]] {
+            let all = try s.carousel(args)
+            XCTAssertEqual(lines(all), 57, "\(args)")
+            XCTAssertTrue(all.stdout.hasSuffix("\n57 cards\n") && !all.stdout.contains("more:"), "\(args): \(all.stdout)")
+        }
+        XCTAssertEqual(try slugs(s, ["--overdue"]).count, 57)
+        XCTAssertEqual(try slugs(s, ["--limit", "2"]), ["late-28", "late-56"])
+        let two = try s.carousel(["list", "limit:2"])
+        XCTAssertTrue(two.stdout.hasSuffix("… and 55 more: `--all` shows every card\n57 cards\n"), two.stdout)
+        XCTAssertEqual(lines(try s.carousel(["search", "tea"])), 50)
+        for (bad, says) in [(["list", "--limit=-1"], "0 (all) or more, found -1"), (["list", "--all", "--limit", "3"], "leave out --limit 3")] {
+            let r = try s.carousel(bad)
+            XCTAssertEqual(r.status, 2, "\(bad)")
+            XCTAssertTrue(r.stderr.contains(says), r.stderr)
+        }
+    }
+
     func testTaskwarriorTermsOnList() throws {
         let s = try vault()
         XCTAssertEqual(try slugs(s, ["+home", "due.before:eow", "category:work", "-someday"]), ["tidy-desk", "write-report"])

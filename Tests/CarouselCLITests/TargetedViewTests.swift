@@ -137,6 +137,63 @@ final class TargetedViewTests: XCTestCase {
         XCTAssertEqual((overdue["cards"] as? [[String: Any]])?.compactMap { $0["slug"] as? String }, ["b-003", "b-001", "b-002"])
     }
 
+    /// `list` reads only the days that can be among its first cards: at every limit and for the
+    /// filters it can answer that way (and those it cannot), its cards are the first of the
+    /// list over every card, and it counts the same total.
+    func testTheListReadsOnlyTheDaysThatCanBeShown() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        var n = 0
+        func card(_ fields: String, title: String? = nil) throws {
+            n += 1
+            try s.write("cards/\(n % 4 == 0 ? "work/" : "")l-\(String(format: "%03d", n)).md",
+                        "---\ntitle: \(title ?? "L \(n % 5)")\n\(fields)---\n")
+        }
+        // Days of one to five cards, with a time on some (the same day, another due date), ideas,
+        // events, done, pulled, waiting and category-less cards among them.
+        let fields = ["", "kind: idea\n", "kind: event\n", "done: 2026-11-22\n", "today: 2026-11-23\n",
+                      "wait: 2026-12-01\n", "category: work\n", "tags: [home]\n", "importance: 4\n"]
+        for (i, day) in ["2026-10-02", "2026-10-02T18:00", "2026-11-10", "2026-11-20", "2026-11-23", "2026-11-23T09:00",
+                         "2026-11-25", "2026-12-24", "2027-02-01"].enumerated() {
+            for j in 0...(i % 5) { try card("due: \(day)\n" + fields[(i + j) % fields.count]) }
+        }
+        for f in fields { try card(f) }
+        // A large day at an edge: only its first cards by title are read, chosen from titles,
+        // slugs and paths (accents, case, and one title written two ways that Swift holds equal).
+        let titles = ["Zed", "apple", "Éclair", "café", "cafe\u{301}", "Apple", "L 3"]
+        for i in 1...90 {
+            try card("due: 2026-11-05\n" + fields[i % 10 == 0 ? 3 : i % 2], title: i % 9 == 0 ? "L 3" : "\(titles[i % titles.count]) \(i % 11)")
+        }
+        try card("repeat: every week on tue\nimportance: 5\n")
+        try card("repeat: every day\nkind: event\n")
+        try card("repeat: every month on the 1st\ndue: 2026-10-01\ncategory: home\n")
+        let filters: [[String]] = [[], ["--overdue"], ["--open"], ["--done"], ["--kind", "idea"], ["--kind", "event"],
+                                   ["+TODAY"], ["-TODAY", "--open"], ["category:"], ["due.none:"], ["due.any:"],
+                                   ["--due", "before:2026-11-21"], ["due.after:2026-11-01", "due.before:eow"], ["+REPEATING"],
+                                   ["-REPEATING", "--overdue"], ["--repeating"], ["status:open", "kind:task"],
+                                   ["--sort", "importance"], ["+home"], ["L"]]
+        for filter in filters {
+            // Each card's JSON stands alone, so a limited list is the start of the whole one.
+            let whole = try s.carousel(["list"] + filter + ["--json"], env: ["CAROUSEL_READ_ALL": "1"])
+            let cards = try whole.json().cards().compactMap { $0["slug"] as? String }
+            for limit in [1, 3, 8, 50] {
+                let narrow = try s.carousel(["list"] + filter + ["--limit", "\(limit)", "--json"])
+                XCTAssertEqual(narrow.status, 0, "\(filter): \(narrow.stderr)")
+                XCTAssertEqual(try narrow.json().cards().compactMap { $0["slug"] as? String }, Array(cards.prefix(limit)), "\(filter) --limit \(limit)")
+            }
+            // The lines (their columns fit the cards shown) and the count of the rest.
+            for limit in [[], ["--limit", "3"]] {
+                let args = ["list"] + filter + limit
+                XCTAssertEqual(try s.carousel(args).stdout, try s.carousel(args, env: ["CAROUSEL_READ_ALL": "1"]).stdout, "\(args)")
+            }
+        }
+        // 5 November holds 81 overdue cards, the 50th among them: they are chosen by title.
+        let overdue = try s.carousel(["list", "--overdue", "--json"]).json().cards()
+        XCTAssertEqual(overdue.count, 87)
+        let text = try s.carousel(["list", "--overdue"]).stdout
+        XCTAssertTrue(text.contains("… and \(overdue.count - 50) more: `--all` shows every card\n\(overdue.count) cards\n"), text)
+    }
+
     func testTheCarouselStripKeepsTiesAtItsEdge() throws {
         let s = try Sandbox()
         try s.initVault()

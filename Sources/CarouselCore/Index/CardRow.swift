@@ -33,7 +33,9 @@ struct CardRow {
         "CREATE INDEX cards_parent ON cards(parent) WHERE parent IS NOT NULL",
         "CREATE INDEX cards_today ON cards(today) WHERE today IS NOT NULL",
         "CREATE INDEX cards_problems ON cards(path) WHERE diagnostics IS NOT NULL",
-        "CREATE INDEX cards_due ON cards(due)",
+        // Also covers the one-off rows `list` counts by due date and the fields its filters read
+        // (`CardIndex.firstCards`).
+        "CREATE INDEX cards_due ON cards(due, repeat, kind, done, today, category, ok)",
         "CREATE INDEX cards_start ON cards(start)",
         "CREATE INDEX cards_repeat ON cards(path) WHERE repeat IS NOT NULL",
         "CREATE INDEX cards_wait ON cards(path) WHERE wait IS NOT NULL",

@@ -32,8 +32,11 @@ public struct CardFilter: Sendable, Equatable {
     public var pulled: Bool?
     /// Words every match contains in its title or slug (any case).
     public var text: [String] = []
-    /// At most this many, after sorting.
+    /// At most this many, after sorting; 0 keeps every card (`limit:0`, `--limit 0`).
     public var limit: Int?
+
+    /// `limit` as a number of cards, nil for every card.
+    public var most: Int? { limit == 0 ? nil : limit }
 
     public init() {}
 
@@ -78,7 +81,7 @@ public struct CardFilter: Sendable, Equatable {
             if (a.title, a.slug) != (b.title, b.slug) { return (a.title, a.slug) < (b.title, b.slug) }
             return x.index < y.index
         }
-        return kept.prefix(limit ?? kept.count).map { cards[$0.index] }
+        return kept.prefix(most ?? kept.count).map { cards[$0.index] }
     }
 
     /// What `apply` sorts a card by: a number for `sort` (smaller first), the created date
@@ -99,6 +102,18 @@ public struct CardFilter: Sendable, Equatable {
         case .created, .title: number = 0
         }
         return SortKey(number: number, created: sort == .created ? c.created : nil, title: c.title.lowercased(), slug: c.slug)
+    }
+
+    /// How many cards a list shows on its own: as many as a board's column.
+    public static let shown = BoardView.shown
+
+    /// Whether `matches` reads no more of a one-off card than its due date, kind, done date,
+    /// pull and whether it has a category, and `apply` sorts by the due date: then the index can
+    /// count one-off rows by those fields and read only the first ones (`CardIndex.firstCards`).
+    /// A new test in `matches` must be named here.
+    var looksOnlyAtOneOffKey: Bool {
+        sort == .due && paths == nil && tag == nil && category == nil && tagsIncluded.isEmpty && tagsExcluded.isEmpty
+            && text.isEmpty && spoons == nil && importance == nil
     }
 
     public func matches(_ c: Card, today: Day) -> Bool {

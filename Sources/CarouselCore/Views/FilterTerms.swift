@@ -104,7 +104,7 @@ public struct FilterTerms: Sendable, Equatable {
             if key == "spoons" { filter.spoons = range } else { filter.importance = range }
         case "limit":
             guard let n = Int(value), n >= 0 else { throw .usage("limit: must be a number (0 = all), found \"\(value)\"") }
-            filter.limit = n == 0 ? nil : n
+            filter.limit = n
         default:
             break
         }

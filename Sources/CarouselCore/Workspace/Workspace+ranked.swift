@@ -51,4 +51,15 @@ extension Workspace {
         let cards = cardsLoaded ? snapshot.cards : try index.cards(narrowedBy: f, today: today, containing: text)
         return f.apply(cards, today: today)
     }
+
+    /// The first `count` cards `filter` keeps (more than 0), sorted, and how many it keeps in all
+    /// (`filter.limit` aside). When the filter allows, only the rows that can be among them are
+    /// read (`CardIndex.firstCards`).
+    public func firstCards(_ filter: CardFilter, containing text: String? = nil, count: Int) throws(CarouselError) -> (cards: [Card], total: Int) {
+        var all = filter
+        all.limit = nil
+        if text == nil, !cardsLoaded, let first = try index.firstCards(all, today: today, count: count) { return first }
+        let cards = try self.cards(all, containing: text)
+        return (Array(cards.prefix(count)), cards.count)
+    }
 }

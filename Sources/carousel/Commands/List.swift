@@ -9,7 +9,9 @@ struct List: ParsableCommand {
         discussion: """
             With no filters, every card. Filters combine: `carousel list --tag family --open --sort importance`, \
             or the Taskwarrior way: `carousel list +home -someday category:work due.before:eow`. \
-            The number in the first column is the card's number for today: `carousel done 3`.
+            The number in the first column is the card's number for today: `carousel done 3`. \
+            The list shows its first \(CardFilter.shown) cards and counts the rest; `--all` shows every card, \
+            and `--json` lists every card unless `--limit` is given.
             """)
 
     @OptionGroup var options: GlobalOptions
@@ -18,12 +20,8 @@ struct List: ParsableCommand {
     func run() throws {
         try reporting {
             let ws = try options.workspace(writing: false)
-            let cards = try ws.cards(try filters.filter(ws))
-            let numbers = ws.numbers(showing: cards)
-            if options.json { return ListRender.json(cards, today: ws.today, numbers: numbers).printJSON() }
-            printDiagnostics(ws)
-            ListRender.text(cards, today: ws.today, numbers: numbers,
-                            empty: "No cards match. `carousel list` with no filters shows them all.")
+            try ListRender.show(ws, try filters.filter(ws), shown: filters, json: options.json,
+                                empty: "No cards match. `carousel list` with no filters shows them all.")
         }
     }
 }
@@ -44,11 +42,8 @@ struct Search: ParsableCommand {
     func run() throws {
         try reporting {
             let ws = try options.workspace(writing: false)
-            let cards = try ws.cards(try filters.filter(ws), containing: text)
-            let numbers = ws.numbers(showing: cards)
-            if options.json { return ListRender.json(cards, today: ws.today, numbers: numbers).printJSON() }
-            printDiagnostics(ws)
-            ListRender.text(cards, today: ws.today, numbers: numbers, empty: "Nothing mentions \"\(text)\". Try a shorter word?")
+            try ListRender.show(ws, try filters.filter(ws), containing: text, shown: filters, json: options.json,
+                                empty: "Nothing mentions \"\(text)\". Try a shorter word?")
         }
     }
 }

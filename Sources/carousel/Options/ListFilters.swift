@@ -38,8 +38,11 @@ struct ListFilters: ParsableArguments {
     @Option(help: "due (default), importance, spoons, created or title.")
     var sort: CardFilter.Sort = .due
 
-    @Option(help: "Show at most N cards (0 = all).")
+    @Option(help: "Show at most N cards; 0 shows every card. Default: \(CardFilter.shown), or every card with --json.")
     var limit: Int?
+
+    @Flag(help: "Show every card, not only the first \(CardFilter.shown).")
+    var all = false
 
     @Argument(parsing: .allUnrecognized,
               help: "Taskwarrior-style filters: +tag -tag category:work due.before:eow kind:event status:open; numbers and words narrow further.")
@@ -48,6 +51,7 @@ struct ListFilters: ParsableArguments {
     func validate() throws {
         try validateTerms(terms)
         if let limit, limit < 0 { throw ValidationError("--limit must be 0 (all) or more, found \(limit)") }
+        if all, let limit, limit > 0 { throw ValidationError("--all shows every card; leave out --limit \(limit), or drop --all.") }
         if open && done { throw ValidationError("--open and --done together match nothing; pick one") }
         if let due, CardFilter.dueTest(due, today: Day(dayNumber: 0)) == nil {
             throw ValidationError("--due must be DATE, before:DATE, after:DATE, on:DATE or by:DATE, found \"\(due)\"")
@@ -76,8 +80,16 @@ struct ListFilters: ParsableArguments {
             paths = (paths ?? []).union([card.path])
         }
         if let paths { f.paths = paths }
-        if let limit { f.limit = limit == 0 ? nil : limit }
+        if let limit { f.limit = limit }
         return f
+    }
+
+    /// How many cards `filter` (from `filter(_:)`) shows: `--limit N` or `limit:N`, every card
+    /// for `--all`, `--json` or a limit of 0 (nil), else the first `CardFilter.shown`.
+    func shown(_ filter: CardFilter, json: Bool) -> Int? {
+        if all { return nil }
+        if let limit = filter.limit { return limit == 0 ? nil : limit }
+        return json ? nil : CardFilter.shown
     }
 
     func filter(today: Day, weekStart: Int = 1) -> CardFilter {

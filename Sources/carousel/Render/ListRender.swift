@@ -28,7 +28,25 @@ enum ListRender {
         })
     }
 
-    static func text(_ cards: [Card], today: Day, numbers: ShortNumbers, empty: String) {
+    /// `list` and `search`: the cards `filter` keeps (with `text` in them), as many as `shown`
+    /// says, as JSON or lines.
+    static func show(_ ws: Workspace, _ filter: CardFilter, containing text: String? = nil, shown: ListFilters, json: Bool,
+                     empty: String) throws(CarouselError) {
+        let first: (cards: [Card], total: Int)
+        if let count = shown.shown(filter, json: json) {
+            first = try ws.firstCards(filter, containing: text, count: count)
+        } else {
+            let cards = try ws.cards(filter, containing: text)
+            first = (cards, cards.count)
+        }
+        let numbers = ws.numbers(showing: first.cards)
+        if json { return ListRender.json(first.cards, today: ws.today, numbers: numbers).printJSON() }
+        printDiagnostics(ws)
+        ListRender.text(first.cards, today: ws.today, numbers: numbers, total: first.total, empty: empty)
+    }
+
+    /// The lines of `cards`, then, when `total` counts more, how many more there are.
+    static func text(_ cards: [Card], today: Day, numbers: ShortNumbers, total: Int? = nil, empty: String) {
         guard !cards.isEmpty else { return print(empty) }
         let t = Terminal.current
         let layout = Layout(cards, today: today, numbers: numbers, width: t.width)
@@ -36,7 +54,9 @@ enum ListRender {
         var writer = LineWriter()
         for c in cards { writer.append(line(c, layout, today: today, numbers: numbers, t)) }
         writer.flush()
-        print(t.dim("\(cards.count) card\(cards.count == 1 ? "" : "s")"))
+        let total = max(total ?? 0, cards.count)
+        if total > cards.count { print(t.dim("… and \(total - cards.count) more: `--all` shows every card")) }
+        print(t.dim("\(total) card\(total == 1 ? "" : "s")"))
     }
 
     /// One line per card: number, mark, due, spoons, slug, title, tags. The slug is never cut

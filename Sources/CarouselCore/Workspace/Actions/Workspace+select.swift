@@ -26,7 +26,7 @@ extension Workspace {
                 if !cards.contains(where: { $0.path == card.path }) { cards.append(card) }
             }
             if terms.hasTerms { cards = cards.filter { filter.matches($0, today: today) } }
-            if let limit = filter.limit { cards = Array(cards.prefix(limit)) }
+            if let most = filter.most { cards = Array(cards.prefix(most)) }
         }
         return Selection(cards: cards, single: terms.words.count == 1 && !terms.hasTerms)
     }
