@@ -26,10 +26,10 @@ peak_mb() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1 | awk '{printf "%
 declare -A cell
 checks=()
 rows=("carousel --version" "home (warm)" "today (warm, nothing changed)" "show REF (warm)" "suggest (warm)" "calendar --month (warm)" "board (warm)"
-      "board --all (warm, every card)" "countdown (warm)" "list --overdue (warm)" "timeline (warm)" "search WORD (warm)"
+      "board --all (warm, every card)" "countdown (warm)" "list --overdue (warm)" "list --overdue --all (warm, every card)" "timeline (warm)" "search WORD (warm)"
       "today after one editor edit" "index, cold (no .carousel/)" "done X (one card, one commit)"
       "git status" "git add X && git commit" "read every file (cat)" "peak memory of home" "peak memory of suggest" "peak memory of today" "peak memory of show REF" "peak memory of board" "peak memory of board --all"
-      "peak memory of calendar" "peak memory of countdown" "peak memory of list --overdue" "peak memory of timeline"
+      "peak memory of calendar" "peak memory of countdown" "peak memory of list --overdue" "peak memory of list --overdue --all" "peak memory of timeline"
       "peak memory of search WORD" "peak memory of done X"
       "serve: home page (warm)" "serve: home page after one editor edit" "fsync cost per change (done X: time inside fsync)"
       "task next (Taskwarrior 2.6, same cards)")
@@ -53,6 +53,7 @@ for n in "${sizes[@]}"; do
   cell["board --all (warm, every card),$n"]=$(median_ms "$bin" board --all --vault "$v")
   cell["countdown (warm),$n"]=$(median_ms "$bin" countdown --vault "$v")
   cell["list --overdue (warm),$n"]=$(median_ms "$bin" list --overdue --vault "$v")
+  cell["list --overdue --all (warm, every card),$n"]=$(median_ms "$bin" list --overdue --all --vault "$v")
   cell["timeline (warm),$n"]=$(median_ms "$bin" timeline --vault "$v")
   cell["search WORD (warm),$n"]=$(median_ms "$bin" search dentist --vault "$v")
   edit() { f="$v/cards/card-$(( RANDOM % n + 1 )).md"; [ -f "$f" ] && echo "<!-- edited -->" >> "$f"; "$bin" today --vault "$v"; }
@@ -80,6 +81,7 @@ for n in "${sizes[@]}"; do
   cell["peak memory of calendar,$n"]="$(peak_mb "$bin" calendar --month --vault "$v") MB"
   cell["peak memory of countdown,$n"]="$(peak_mb "$bin" countdown --vault "$v") MB"
   cell["peak memory of list --overdue,$n"]="$(peak_mb "$bin" list --overdue --vault "$v") MB"
+  cell["peak memory of list --overdue --all,$n"]="$(peak_mb "$bin" list --overdue --all --vault "$v") MB"
   cell["peak memory of timeline,$n"]="$(peak_mb "$bin" timeline --vault "$v") MB"
   cell["peak memory of search WORD,$n"]="$(peak_mb "$bin" search dentist --vault "$v") MB"
   # Durable commits: wall time inside fsync/fdatasync of one `done` (strace -c -w), median and calls.

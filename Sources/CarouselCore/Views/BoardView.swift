@@ -86,10 +86,17 @@ public struct BoardView: Sendable {
     /// and waiting cards). A card is in Overdue exactly when `Occurrence.isOverdue` says so; a
     /// repeating card goes by its open occurrence, which is never before today.
     public static func slot(of card: Card, today: Day, weekStart: Int) -> Slot? {
-        guard card.kind != .event, !Occurrence.isDone(card, today: today), !Occurrence.isWaiting(card, today: today) else { return nil }
-        if Occurrence.isOverdue(card, today: today) { return .column(.overdue) }
-        let due = Occurrence.dueDay(of: card, today: today)
-        return column(for: due.map { max($0, today) }, today: today, weekStart: weekStart).map(Slot.column) ?? .later
+        place(of: card, today: today, weekStart: weekStart)?.slot
+    }
+
+    /// `slot(of:)` and the card's due day (`Occurrence.State`, read once).
+    static func place(of card: Card, today: Day, weekStart: Int) -> (slot: Slot, due: Day?)? {
+        guard card.kind != .event, !Occurrence.isWaiting(card, today: today) else { return nil }
+        let state = Occurrence.State(card, today: today)
+        guard !state.isDone else { return nil }
+        let due = state.dueDay
+        if Occurrence.isOverdue(card, today: today) { return (.column(.overdue), due) }
+        return (column(for: due.map { max($0, today) }, today: today, weekStart: weekStart).map(Slot.column) ?? .later, due)
     }
 
     /// How many cards each column holds.
@@ -132,8 +139,8 @@ public struct BoardView: Sendable {
         }
 
         public mutating func add(_ card: Card) {
-            guard let slot = BoardView.slot(of: card, today: today, weekStart: weekStart) else { return }
-            let item = Item(card: card, due: Occurrence.dueDay(of: card, today: today))
+            guard let (slot, due) = BoardView.place(of: card, today: today, weekStart: weekStart) else { return }
+            let item = Item(card: card, due: due)
             switch slot {
             case let .column(column): buckets[column, default: []].append(item)
             case .later: later.append(item)

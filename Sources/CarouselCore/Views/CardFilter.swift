@@ -133,9 +133,10 @@ public struct CardFilter: Sendable, Equatable {
         if repeating, !c.isRepeating { return false }
         if let spoons, !spoons.contains(c.spoons) { return false }
         if let importance, !importance.contains(c.importance) { return false }
-        let done = Occurrence.isDone(c, today: today)
+        let state = Occurrence.State(c, today: today)
+        let done = state.isDone
         if status == .open && done || status == .done && !done { return false }
-        let dueDay = Occurrence.dueDay(of: c, today: today)
+        let dueDay = state.dueDay
         if overdue, !Occurrence.isOverdue(c, today: today) { return false }
         if notOverdue, Occurrence.isOverdue(c, today: today) { return false }
         if let hasDue, (dueDay != nil) != hasDue { return false }

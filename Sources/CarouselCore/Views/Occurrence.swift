@@ -3,24 +3,36 @@
 public enum Occurrence {
     /// The date a card is due as of `today`: `due` for a one-off card; for a repeating card its
     /// open occurrence (never before today), or, once the series is over, its last `due`.
-    public static func dueDay(of card: Card, today: Day) -> Day? {
-        guard let series = Series(card, today: today) else { return card.due?.day }
-        return series.pending(today: today) ?? card.due?.day
+    public static func dueDay(of card: Card, today: Day) -> Day? { State(card, today: today).dueDay }
+
+    /// `dueDay`, `isDone` and `isRepeatingDue` of one card on one day, from one reading of its
+    /// series (the open occurrence is worked out once): the views that ask more than one of
+    /// them of every card (the carousel, the board, `list`'s filter) ask this.
+    public struct State {
+        public let dueDay: Day?
+        public let isDone: Bool
+        public let isRepeatingDue: Bool
+
+        public init(_ card: Card, today: Day) {
+            guard let series = Series(card, today: today) else {
+                (dueDay, isDone, isRepeatingDue) = (card.due?.day, card.done != nil, false)
+                return
+            }
+            let pending = series.pending(today: today)
+            let recorded = card.isDone(on: today)
+            dueDay = pending ?? card.due?.day
+            isDone = recorded || pending == nil
+            isRepeatingDue = pending == today && !recorded
+        }
     }
 
     /// Whether a repeating card's open occurrence is today and not yet done: such cards always
     /// appear in the carousel.
-    public static func isRepeatingDue(_ card: Card, today: Day) -> Bool {
-        guard let series = Series(card, today: today) else { return false }
-        return series.pending(today: today) == today && !card.isDone(on: today)
-    }
+    public static func isRepeatingDue(_ card: Card, today: Day) -> Bool { State(card, today: today).isRepeatingDue }
 
     /// Whether the card is finished as far as `today` is concerned: a one-off card with `done`;
     /// a repeating card whose occurrence today is completed or skipped, or whose series is over.
-    public static func isDone(_ card: Card, today: Day) -> Bool {
-        guard let series = Series(card, today: today) else { return card.done != nil }
-        return card.isDone(on: today) || series.isFinished(today: today)
-    }
+    public static func isDone(_ card: Card, today: Day) -> Bool { State(card, today: today).isDone }
 
     /// Whether a repeating card's series is over (its last occurrence recorded or passed).
     public static func isFinished(_ card: Card, today: Day) -> Bool {

@@ -43,17 +43,19 @@ public enum Suggestions {
     /// The card's place in the carousel of `today`, nil when it is not in it: done cards,
     /// finished series, waiting cards, past events and cards already in Today stay out.
     public static func suggestion(for card: Card, today: Day) -> Suggestion? {
-        if card.isPulled(on: today) || Occurrence.isDone(card, today: today) || Occurrence.isWaiting(card, today: today) { return nil }
+        if card.isPulled(on: today) || Occurrence.isWaiting(card, today: today) { return nil }
+        let state = Occurrence.State(card, today: today)
+        if state.isDone { return nil }
         // An event whose day has passed is over, not overdue: it lives in `countdown --past`.
         if Occurrence.isPastEvent(card, today: today) { return nil }
-        let due = Occurrence.dueDay(of: card, today: today)
+        let due = state.dueDay
         let days = due.map { today.days(until: $0) }
         let urgency = urgency(daysUntilDue: days)
         let variety = variety(key: card.key, day: today)
         return Suggestion(card: card, due: due, daysUntilDue: days, importance: card.importance,
                           urgency: urgency, variety: variety,
                           score: score(importance: card.importance, urgency: urgency, variety: variety),
-                          pinned: Occurrence.isRepeatingDue(card, today: today))
+                          pinned: state.isRepeatingDue)
     }
 
     /// Suggestions in the carousel's order for `mode`, the first `limit` of them (0 means all).
