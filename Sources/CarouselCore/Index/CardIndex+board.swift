@@ -111,15 +111,11 @@ extension CardIndex {
     /// The rowids of the first `count` plain rows of `terms`' groups by title, then path (the
     /// board's order within one due day and importance), read from their titles and paths.
     private func firstByTitle(_ terms: Terms, count: Int) throws(CarouselError) -> [Int64] {
-        do {
-            let rows = try db.read { db in
-                try Row.fetchAll(db, sql: "SELECT rowid, title, path FROM cards WHERE ok = 1 AND \(CardIndex.plain) AND ("
-                                     + terms.terms.joined(separator: " OR ") + ")", arguments: StatementArguments(terms.values))
-                    .map { (rowid: $0[0] as Int64, title: $0[1] as String? ?? "", path: $0[2] as String) }
-            }
-            return rows.sorted { $0.title != $1.title ? $0.title < $1.title : $0.path < $1.path }.prefix(count).map(\.rowid)
-        } catch {
-            throw .io("the index could not be read: \(error)")
+        let rows = try read { db in
+            try Row.fetchAll(db, sql: "SELECT rowid, title, path FROM cards WHERE ok = 1 AND \(CardIndex.plain) AND ("
+                                 + terms.terms.joined(separator: " OR ") + ")", arguments: StatementArguments(terms.values))
+                .map { (rowid: $0[0] as Int64, title: $0[1] as String? ?? "", path: $0[2] as String) }
         }
+        return rows.sorted { $0.title != $1.title ? $0.title < $1.title : $0.path < $1.path }.prefix(count).map(\.rowid)
     }
 }

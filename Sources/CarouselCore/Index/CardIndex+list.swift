@@ -66,28 +66,25 @@ extension CardIndex {
     /// is today.
     private static let oneOffKey = "due, kind, done IS NOT NULL, today IS ?, category IS NOT NULL"
 
-    /// The card a one-off row stands for, as far as `CardFilter` reads it: the columns of `oneOffKey`.
-    private static func oneOffCard(_ row: Row, at i: Int, today: Day) -> Card {
+    /// The card a one-off row stands for, as far as `CardFilter` reads it: the columns of
+    /// `oneOffKey`, first in `row`.
+    private static func oneOffCard(_ row: Row, today: Day) -> Card {
         var card = Card(slug: "", path: "", title: "")
-        card.due = (row[i] as String?).flatMap { DateValue(text: $0) }
-        card.kind = (row[i + 1] as String?).flatMap(CardKind.init(rawValue:)) ?? .task
-        card.done = row[i + 2] as Bool ? DateValue(day: today) : nil
-        card.today = row[i + 3] as Bool ? today : nil
-        card.category = row[i + 4] as Bool ? "" : nil
+        card.due = (row[0] as String?).flatMap { DateValue(text: $0) }
+        card.kind = (row[1] as String?).flatMap(CardKind.init(rawValue:)) ?? .task
+        card.done = row[2] as Bool ? DateValue(day: today) : nil
+        card.today = row[3] as Bool ? today : nil
+        card.category = row[4] as Bool ? "" : nil
         return card
     }
 
     /// The one-off rows of `clause` counted by `oneOffKey`.
     private func oneOffGroups(_ clause: String, _ args: [(any DatabaseValueConvertible)?], today: Day)
         throws(CarouselError) -> [OneOffGroup] {
-        do {
-            return try db.read { db in
-                try Row.fetchAll(db, sql: "SELECT \(CardIndex.oneOffKey), count(*) FROM cards WHERE ok = 1 AND \(clause) GROUP BY 1, 2, 3, 4, 5",
-                                 arguments: StatementArguments([today.iso] + args))
-                    .map { OneOffGroup(due: $0[0], card: CardIndex.oneOffCard($0, at: 0, today: today), count: $0[5]) }
-            }
-        } catch {
-            throw .io("the index could not be read: \(error)")
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT \(CardIndex.oneOffKey), count(*) FROM cards WHERE ok = 1 AND \(clause) GROUP BY 1, 2, 3, 4, 5",
+                             arguments: StatementArguments([today.iso] + args))
+                .map { OneOffGroup(due: $0[0], card: CardIndex.oneOffCard($0, today: today), count: $0[5]) }
         }
     }
 
@@ -96,25 +93,21 @@ extension CardIndex {
     private func firstByTitle(_ clause: String, _ args: [(any DatabaseValueConvertible)?], dues: [String?], count: Int,
                               filter: CardFilter, today: Day) throws(CarouselError) -> [Int64] {
         let (condition, values) = CardIndex.dueIn(dues)
-        do {
-            let rows = try db.read { db in
-                try Row.fetchAll(db, sql: "SELECT \(CardIndex.oneOffKey), rowid, title, slug, path FROM cards WHERE ok = 1 AND \(clause) AND \(condition)",
-                                 arguments: StatementArguments([today.iso] + args + values))
-                    .filter { filter.matches(CardIndex.oneOffCard($0, at: 0, today: today), today: today) }
-                    .map { (rowid: $0[5] as Int64, title: ($0[6] as String? ?? "").lowercased(), slug: $0[7] as String? ?? "", path: $0[8] as String) }
-            }
-            return rows.sorted { ($0.title, $0.slug, $0.path) < ($1.title, $1.slug, $1.path) }.prefix(count).map(\.rowid)
-        } catch {
-            throw .io("the index could not be read: \(error)")
+        let rows = try read { db in
+            try Row.fetchAll(db, sql: "SELECT \(CardIndex.oneOffKey), rowid, title, slug, path FROM cards WHERE ok = 1 AND \(clause) AND \(condition)",
+                             arguments: StatementArguments([today.iso] + args + values))
+                .filter { filter.matches(CardIndex.oneOffCard($0, today: today), today: today) }
+                .map { (rowid: $0[5] as Int64, title: ($0[6] as String? ?? "").lowercased(), slug: $0[7] as String? ?? "", path: $0[8] as String) }
         }
+        return rows.sorted { ($0.title, $0.slug, $0.path) < ($1.title, $1.slug, $1.path) }.prefix(count).map(\.rowid)
     }
 
     /// An SQL condition for the rows due on one of `dues` (nil: no due date), and its values.
     private static func dueIn(_ dues: [String?]) -> (String, [(any DatabaseValueConvertible)?]) {
-        let dated = dues.compactMap { $0 }
+        let dated = Array(Set(dues.compactMap { $0 })).sorted()
         var terms: [String] = []
         if !dated.isEmpty { terms.append("due IN (" + dated.map { _ in "?" }.joined(separator: ",") + ")") }
-        if dated.count < dues.count { terms.append("due IS NULL") }
+        if dues.contains(nil) { terms.append("due IS NULL") }
         return ("(" + terms.joined(separator: " OR ") + ")", dated)
     }
 }

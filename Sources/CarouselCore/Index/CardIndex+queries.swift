@@ -4,6 +4,21 @@ import GRDB
 /// Every query returns cards in path order, the order of the full list, so a view given the
 /// rows it needs sees them exactly as it would in the whole vault.
 extension CardIndex {
+    /// `body` on the index's connection; a failure says the index could not be read and what to do.
+    func read<T>(_ body: (Database) throws -> T) throws(CarouselError) -> T {
+        do {
+            return try db.read(body)
+        } catch {
+            throw CardIndex.unreadable(error)
+        }
+    }
+
+    /// The error of a read of the index that failed: it is a cache of `cards/`, so removing it
+    /// loses nothing.
+    static func unreadable(_ error: any Error) -> CarouselError {
+        .io("the index could not be read: \(error). It only caches cards/: remove .carousel/index.sqlite and the next command builds it again.")
+    }
+
     /// The cards whose rows match `clause` (an SQL condition over the `cards` columns, which
     /// may call `function`).
     public func cards(where clause: String = "ok = 1", arguments: StatementArguments = [],
@@ -37,7 +52,7 @@ extension CardIndex {
         } catch let error as CarouselError {
             throw error
         } catch {
-            throw .io("the index could not be read: \(error)")
+            throw CardIndex.unreadable(error)
         }
     }
 
@@ -54,11 +69,7 @@ extension CardIndex {
 
     /// How many rows hold a card that parses.
     func count() throws(CarouselError) -> Int {
-        do {
-            return try db.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM cards WHERE ok = 1") ?? 0 }
-        } catch {
-            throw .io("the index could not be read: \(error)")
-        }
+        try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM cards WHERE ok = 1") ?? 0 }
     }
 
     /// The cards pulled into `day`'s list.
@@ -138,18 +149,14 @@ extension CardIndex {
     /// the memory of every card value.
     func numberingItems(today: Day) throws(CarouselError) -> [ShortNumbers.NumberingItem] {
         var items = try cards(where: "repeat IS NOT NULL").map { ShortNumbers.NumberingItem($0, today: today) }
-        do {
-            try db.read { db in
-                let rows = try Row.fetchCursor(db, sql: "SELECT path, id, slug, due, created, done FROM cards WHERE ok = 1 AND repeat IS NULL")
-                while let row = try rows.next() {
-                    items.append(ShortNumbers.NumberingItem(path: row[0], id: row[1], slug: row[2],
-                                                            due: (row[3] as String?).flatMap { DateValue(text: $0) },
-                                                            created: (row[4] as String?).flatMap { DateValue(text: $0) },
-                                                            done: (row[5] as String?).flatMap { DateValue(text: $0) } != nil))
-                }
+        try read { db in
+            let rows = try Row.fetchCursor(db, sql: "SELECT path, id, slug, due, created, done FROM cards WHERE ok = 1 AND repeat IS NULL")
+            while let row = try rows.next() {
+                items.append(ShortNumbers.NumberingItem(path: row[0], id: row[1], slug: row[2],
+                                                        due: (row[3] as String?).flatMap { DateValue(text: $0) },
+                                                        created: (row[4] as String?).flatMap { DateValue(text: $0) },
+                                                        done: (row[5] as String?).flatMap { DateValue(text: $0) } != nil))
             }
-        } catch {
-            throw .io("the index could not be read: \(error)")
         }
         return items.sorted { $0.key.path < $1.key.path }
     }

@@ -56,10 +56,8 @@ extension CardIndex {
         let first: [Card]
         if limit > 0 {
             let rowids: [Int64]
-            do {
-                rowids = try side?.rowids ?? db.read { try CardIndex.rankedRowids($0, groups: groups, today: today, mode: mode, limit: limit) }
-            } catch {
-                throw .io("the index could not be read: \(error)")
+            if let side { rowids = side.rowids } else {
+                rowids = try read { try CardIndex.rankedRowids($0, groups: groups, today: today, mode: mode, limit: limit) }
             }
             first = rowids.isEmpty ? [] : try cards(where: "rowid IN (\(rowids.map(String.init).joined(separator: ",")))")
         } else {
@@ -126,13 +124,9 @@ extension CardIndex {
                 return rows
             }
         }
-        do {
-            let rows = try db.read { try CardIndex.plainTally($0, today: today) }
-            tally = (today, rows)
-            return rows
-        } catch {
-            throw .io("the index could not be read: \(error)")
-        }
+        let rows = try read { try CardIndex.plainTally($0, today: today) }
+        tally = (today, rows)
+        return rows
     }
 
     static func plainTally(_ db: Database, today: Day) throws -> [PlainTally] {

@@ -7,7 +7,7 @@ struct List: ParsableCommand {
         commandName: "list",
         abstract: "List cards, filtered and sorted.",
         discussion: """
-            With no filters, every card. Filters combine: `carousel list --tag family --open --sort importance`, \
+            With no filters, every card matches. Filters combine: `carousel list --tag family --open --sort importance`, \
             or the Taskwarrior way: `carousel list +home -someday category:work due.before:eow`. \
             The number in the first column is the card's number for today: `carousel done 3`. \
             The list shows its first \(CardFilter.shown) cards and counts the rest; `--all` shows every card, \
@@ -20,8 +20,8 @@ struct List: ParsableCommand {
     func run() throws {
         try reporting {
             let ws = try options.workspace(writing: false)
-            try ListRender.show(ws, try filters.filter(ws), shown: filters, json: options.json,
-                                empty: "No cards match. `carousel list` with no filters shows them all.")
+            try showCards(ws, try filters.filter(ws), shown: filters, json: options.json,
+                          empty: "No cards match. `carousel list` with no filters shows them all.")
         }
     }
 }
@@ -42,8 +42,25 @@ struct Search: ParsableCommand {
     func run() throws {
         try reporting {
             let ws = try options.workspace(writing: false)
-            try ListRender.show(ws, try filters.filter(ws), containing: text, shown: filters, json: options.json,
-                                empty: "Nothing mentions \"\(text)\". Try a shorter word?")
+            try showCards(ws, try filters.filter(ws), containing: text, shown: filters, json: options.json,
+                          empty: "Nothing mentions \"\(text)\". Try a shorter word?")
         }
     }
+}
+
+/// `list` and `search`: the cards `filter` keeps (with `text` in them), as many as `shown`
+/// says, as JSON or lines.
+private func showCards(_ ws: Workspace, _ filter: CardFilter, containing text: String? = nil, shown: ListFilters, json: Bool,
+                       empty: String) throws(CarouselError) {
+    let first: (cards: [Card], total: Int)
+    if let count = shown.shown(filter, json: json) {
+        first = try ws.firstCards(filter, containing: text, count: count)
+    } else {
+        let cards = try ws.cards(filter, containing: text)
+        first = (cards, cards.count)
+    }
+    let numbers = ws.numbers(showing: first.cards)
+    if json { return ListRender.json(first.cards, today: ws.today, numbers: numbers).printJSON() }
+    printDiagnostics(ws)
+    ListRender.text(first.cards, today: ws.today, numbers: numbers, total: first.total, empty: empty)
 }

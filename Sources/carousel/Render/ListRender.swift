@@ -28,23 +28,6 @@ enum ListRender {
         })
     }
 
-    /// `list` and `search`: the cards `filter` keeps (with `text` in them), as many as `shown`
-    /// says, as JSON or lines.
-    static func show(_ ws: Workspace, _ filter: CardFilter, containing text: String? = nil, shown: ListFilters, json: Bool,
-                     empty: String) throws(CarouselError) {
-        let first: (cards: [Card], total: Int)
-        if let count = shown.shown(filter, json: json) {
-            first = try ws.firstCards(filter, containing: text, count: count)
-        } else {
-            let cards = try ws.cards(filter, containing: text)
-            first = (cards, cards.count)
-        }
-        let numbers = ws.numbers(showing: first.cards)
-        if json { return ListRender.json(first.cards, today: ws.today, numbers: numbers).printJSON() }
-        printDiagnostics(ws)
-        ListRender.text(first.cards, today: ws.today, numbers: numbers, total: first.total, empty: empty)
-    }
-
     /// The lines of `cards`, then, when `total` counts more, how many more there are.
     static func text(_ cards: [Card], today: Day, numbers: ShortNumbers, total: Int? = nil, empty: String) {
         guard !cards.isEmpty else { return print(empty) }
