@@ -6,8 +6,7 @@ extension CardIndex {
     /// The rows on the board that are not plain: repeating cards, and waiting cards not done.
     /// Every other row on the board is plain (`plainTally` counts them).
     private func boardOthers() throws(CarouselError) -> [Card] {
-        try cards(where: CardIndex.rowids(["repeat IS NOT NULL", "wait IS NOT NULL"])
-                      + " AND kind != 'event' AND (repeat IS NOT NULL OR (done IS NULL AND wait IS NOT NULL))")
+        try otherRows().filter { $0.isNotEvent && ($0.repeats || (!$0.done && $0.waits)) }.map(\.card)
     }
 
     /// The plain rows of `today` counted per board slot, by group (due date and importance).

@@ -10,10 +10,7 @@ final class SecondRead<Value>: @unchecked Sendable {
 
     init(path: String, _ body: @escaping @Sendable (Database) throws -> Value) {
         read = Background {
-            var config = Configuration()
-            config.readonly = true
-            config.busyMode = .timeout(5)
-            guard let queue = try? DatabaseQueue(path: path, configuration: config) else { return nil }
+            guard let queue = try? DatabaseQueue(path: path, configuration: CardIndex.configuration(readonly: true)) else { return nil }
             return try? queue.read(body)
         }
     }

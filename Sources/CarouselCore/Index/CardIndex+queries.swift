@@ -83,10 +83,16 @@ extension CardIndex {
     /// range; nil outside those years, where the caller reads every card.
     public func cards(placedFrom from: Day, to: Day) throws(CarouselError) -> [Card]? {
         guard from.year >= 1000, to.year <= 9998 else { return nil }
-        let clause = CardIndex.rowids(["repeat IS NOT NULL", "due >= ?1 AND due < ?2", "start >= ?1 AND start < ?2"])
         let arguments: StatementArguments = [from.iso, to.adding(days: 1).iso]
         // A week or more can be thousands of rows: built on both cores.
-        return from < to ? try cardsOnBothCores(where: clause, arguments: arguments) : try cards(where: clause, arguments: arguments)
+        if from < to {
+            return try cardsOnBothCores(where: CardIndex.rowids(["repeat IS NOT NULL", "due >= ?1 AND due < ?2", "start >= ?1 AND start < ?2"]),
+                                        arguments: arguments)
+        }
+        // One day: the repeating cards as the other views of the command read them (`otherRows`).
+        let oneOff = try cards(where: "repeat IS NULL AND " + CardIndex.rowids(["due >= ?1 AND due < ?2", "start >= ?1 AND start < ?2"]),
+                               arguments: arguments)
+        return (try otherRows().filter(\.repeats).map(\.card) + oneOff).sorted(byKey: \.path, <)
     }
 
     /// Cards whose slug, id or path is exactly `needle` (or `path`).

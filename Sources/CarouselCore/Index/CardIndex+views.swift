@@ -44,11 +44,8 @@ extension CardIndex {
         if ranked == nil { prefetchTally(today: today) }
         // A card pulled into the day is never in the carousel (`Suggestions.suggestion`), so
         // those rows are not read.
-        let others = try cards(where: CardIndex.rowids(["repeat IS NOT NULL", "wait IS NOT NULL", "kind = 'event'"])
-                                   + " AND (repeat IS NOT NULL OR (done IS NULL AND (wait IS NOT NULL OR kind = 'event')))"
-                                   + " AND (today IS NULL OR today != ?1)",
-                               arguments: [today.iso])
-            .compactMap { Suggestions.suggestion(for: $0, today: today) }
+        let others = try otherRows().filter { $0.today == nil || $0.today != today.iso }
+            .compactMap { Suggestions.suggestion(for: $0.card, today: today) }
         let side = ranked?.wait()
         if let side, tally?.day != today { tally = (today, side.tally) }
         let groups = try plainGroups(today: today)

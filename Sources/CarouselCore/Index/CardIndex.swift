@@ -36,7 +36,7 @@ public struct RefreshStats: Sendable, Equatable {
 /// A file is read again only when its size, mtime or inode differ from what the index
 /// recorded, so a view after one edit parses one file. Deleting the folder loses nothing.
 public final class CardIndex {
-    static let schemaVersion = 13
+    static let schemaVersion = 14
     let vault: Vault
     var db: DatabaseQueue
     var rebuilt = false
@@ -92,6 +92,8 @@ public final class CardIndex {
     /// `builtLimit`.
     var built: [Int64: Card] = [:]
     static let builtLimit = 20_000
+    /// `otherRows()`, kept with `built`.
+    var others: [OtherRow]?
     /// `plainTally` of a day, kept with `built`.
     var tally: (day: Day, rows: [PlainTally])?
     /// The same, being read on a second connection (`prefetchTally`).
@@ -106,6 +108,7 @@ public final class CardIndex {
     /// Drops what this command kept from its reads: the index is about to change.
     func forgetBuilt() {
         built = [:]
+        others = nil
         tally = nil
         _ = tallyPrefetch?.read.wait()
         tallyPrefetch = nil
@@ -146,9 +149,24 @@ public final class CardIndex {
         return out.rows()
     }
 
-    static func open(path: String) throws -> DatabaseQueue {
+    /// How much of the index file SQLite reads through a memory map instead of a `pread` per
+    /// page into its own page cache: a board at 100,000 cards read 28,000 pages one call at a
+    /// time. As git maps its index and packs, a disk error while reading then stops the command
+    /// with a signal (`DiskErrorSignal` says so in words) instead of an error code. Writes still
+    /// go through `write`, so what is durable and when is unchanged.
+    static let mapSize = 1 << 30
+
+    /// The settings of every connection to the index file.
+    static func configuration(readonly: Bool = false) -> Configuration {
         var config = Configuration()
+        config.readonly = readonly
         config.busyMode = .timeout(5)
+        config.prepareDatabase { db in try db.execute(sql: "PRAGMA mmap_size = \(CardIndex.mapSize)") }
+        return config
+    }
+
+    static func open(path: String) throws -> DatabaseQueue {
+        let config = configuration()
         let queue = try DatabaseQueue(path: path, configuration: config)
         try queue.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")

@@ -41,9 +41,10 @@ struct CardRow {
         "CREATE INDEX cards_wait ON cards(path) WHERE wait IS NOT NULL",
         "CREATE INDEX cards_events ON cards(path) WHERE kind = 'event'",
         // Covers the carousel's and the board's plain rows (`CardIndex.plainOpen`): ranking and
-        // counting them scans this small index, never the table with its bodies.
+        // counting them scans this small index, never the table with its bodies. The title, last,
+        // covers the board's choice of the first cards of a large group (`firstByTitle`).
         """
-        CREATE INDEX cards_plain ON cards(due, importance, id, path, today, kind, ok, repeat, done, wait)
+        CREATE INDEX cards_plain ON cards(due, importance, id, path, today, kind, ok, repeat, done, wait, title)
           WHERE ok = 1 AND repeat IS NULL AND done IS NULL AND wait IS NULL AND kind != 'event'
         """,
     ]
