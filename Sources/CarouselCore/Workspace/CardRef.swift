@@ -30,15 +30,19 @@ public enum CardRef {
         if prefixed.count == 1 { return prefixed[0] }
         let numbers = numbersIfNeeded()
         if prefixed.count > 1 {
-            throw .ambiguousCard(ref: ref, candidates: prefixed.sorted { $0.slug < $1.slug }.map { describe($0, numbers) })
+            throw .ambiguousCard(ref: ref, candidates: describe(prefixed.sorted { $0.slug < $1.slug }, numbers))
         }
-        throw .unknownCard(ref: ref, candidates: nearest(lower, in: cards).map { describe($0, numbers) })
+        throw .unknownCard(ref: ref, candidates: describe(nearest(lower, in: cards), numbers))
     }
 
-    /// "call-mum  (Call Mum)", with the card's number when it has one: "3  call-mum  (Call Mum)".
-    static func describe(_ card: Card, _ numbers: ShortNumbers?) -> String {
-        let head = numbers?.number(for: card).map { "\($0)  " } ?? ""
-        return "\(head)\(card.slug)  (\(card.title))"
+    /// "call-mum  (Call Mum)" for each card, after its number when any of them has one, the
+    /// numbers right-aligned so the slugs line up: " 3  call-mum  (Call Mum)", "12  …".
+    static func describe(_ cards: [Card], _ numbers: ShortNumbers?) -> [String] {
+        let heads = cards.map { card in numbers?.number(for: card).map(String.init) ?? "" }
+        let width = heads.map(\.count).max() ?? 0
+        return zip(cards, heads).map { card, head in
+            (width == 0 ? "" : String(repeating: " ", count: width - head.count) + head + "  ") + "\(card.slug)  (\(card.title))"
+        }
     }
 
     /// Up to five cards whose slug is a few edits away from `needle`, or that contain it.

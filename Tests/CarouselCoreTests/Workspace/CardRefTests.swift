@@ -63,6 +63,18 @@ final class CardRefTests: XCTestCase {
         XCTAssertEqual(Nearest.distance("kitten", "sitting"), 3)
     }
 
+    func testCandidatesLineUpTheirNumbers() {
+        let cards = (1...12).map { card("walk-\($0)", due: "2026-11-\(String(format: "%02d", 23 + $0 % 5))") }
+        let numbers = ShortNumbers.assign(previous: nil, cards: cards, today: monday)
+        XCTAssertThrowsError(try CardRef.resolve("walk", cards: cards, numbers: numbers)) { error in
+            let lines = ((error as? CarouselError)?.errorDescription ?? "").split(separator: "\n").dropFirst().prefix(10)
+            XCTAssertEqual(lines.count, 10)
+            // Every slug starts in the same column, whether its number has one digit or two.
+            XCTAssertEqual(Set(lines.map { $0.firstRange(of: "walk-")?.lowerBound.utf16Offset(in: $0) }).count, 1, lines.joined(separator: "\n"))
+            XCTAssertTrue(lines.contains { $0.hasPrefix("   ") } && lines.contains { $0.hasPrefix("  1") }, lines.joined(separator: "\n"))
+        }
+    }
+
     func testAmbiguousRefListsTenAndCountsTheRest() {
         let cards = (1...14).map { card("water-plant-\($0)") }
         XCTAssertThrowsError(try CardRef.resolve("water", cards: cards, numbers: nil)) { error in
