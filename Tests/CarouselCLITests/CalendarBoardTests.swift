@@ -156,6 +156,46 @@ final class CalendarBoardTests: XCTestCase {
         }
     }
 
+    /// A week or a month lists each day's first ten cards and says how many more there are and
+    /// how to see them; the grid, `--all`, `--day` and `--json` still see every card.
+    func testADayInAWeekOrAMonthListsItsFirstTenAndCountsTheRest() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        for i in 1...14 {
+            try s.write("cards/task-\(String(format: "%02d", i)).md", "---\ntitle: Task \(String(format: "%02d", i))\ndue: 2026-11-25\n---\n")
+        }
+        try s.write("cards/early.md", "---\ntitle: Zebra early\ndue: 2026-11-25T07:00\n---\n")
+        try s.write("cards/lunch.md", "---\ntitle: Lunch\ndue: 2026-11-26T12:00\n---\n")
+        let month = try s.carousel(["calendar", "--month"])
+        XCTAssertEqual(month.status, 0, month.stderr)
+        let ours = { (text: String) in text.components(separatedBy: "\n").filter { $0.contains("Task ") || $0.contains("Zebra") } }
+        let listed = ours(month.stdout)
+        XCTAssertEqual(listed.count, 10, month.stdout)
+        XCTAssertTrue(listed.first?.contains("Task 01") ?? false, month.stdout)
+        XCTAssertTrue(month.stdout.contains("… and 5 more: `carousel calendar --day 2026-11-25`"), month.stdout)
+        XCTAssertTrue(month.stdout.contains("Lunch"))
+        let all = try s.carousel(["calendar", "--month", "--all"])
+        // The ten are the first ten of the whole day (cards without a time first, then by time).
+        XCTAssertEqual(ours(all.stdout).count, 15)
+        XCTAssertEqual(Array(ours(all.stdout).prefix(10)), listed)
+        XCTAssertTrue(ours(all.stdout).last?.contains("Zebra early") ?? false, all.stdout)
+        XCTAssertFalse(all.stdout.contains("more:"), all.stdout)
+        // The grid is the same either way: it counts every card of the day.
+        let grid = { (text: String) in text.components(separatedBy: "\n").prefix { !$0.contains("Wed 25 Nov") } }
+        XCTAssertEqual(grid(month.stdout), grid(all.stdout))
+        XCTAssertTrue(month.stdout.contains("+"), month.stdout)
+        let week = try s.carousel(["calendar", "--week"])
+        XCTAssertTrue(week.stdout.contains("+5 more"), week.stdout)
+        XCTAssertTrue(week.stdout.contains("`carousel calendar --day DATE` lists one day"), week.stdout)
+        XCTAssertFalse(try s.carousel(["calendar", "--week", "--all"]).stdout.contains("more"))
+        XCTAssertEqual(days(try s.carousel(["calendar", "--month", "--json"]).json())["2026-11-25"]?.count, 15)
+        XCTAssertEqual(days(try s.carousel(["calendar", "--week", "--json"]).json())["2026-11-25"]?.count, 15)
+        let day = try s.carousel(["calendar", "--day", "2026-11-25"])
+        XCTAssertEqual(day.stdout.components(separatedBy: "\n").filter { $0.contains("Task ") || $0.contains("Zebra") }.count, 15)
+        let year = try s.carousel(["calendar", "--year"])
+        XCTAssertEqual(year.status, 0, year.stderr)
+    }
+
     func testCountdownAcrossTheYearAndPastEvents() throws {
         let s = try Sandbox()
         s.today = "2026-12-30"

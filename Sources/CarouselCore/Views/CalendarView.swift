@@ -4,8 +4,24 @@ public struct CalendarView: Sendable {
 
     public struct DayCell: Sendable {
         public let date: Day
+        /// The day's cards in order; only the first `limit` when the view was made with one.
         public let entries: [Placement.Entry]
+        /// How many cards the day holds in all.
+        public let count: Int
+
+        public init(date: Day, entries: [Placement.Entry], count: Int? = nil) {
+            self.date = date
+            self.entries = entries
+            self.count = count ?? entries.count
+        }
+
+        /// The cards of the day not in `entries`.
+        public var unlisted: Int { count - entries.count }
     }
+
+    /// How many cards a day of the week or month text lists (`calendar --all` lists every one):
+    /// as many as the widest month cell has dots, so the grid is the same either way.
+    public static let shownPerDay = 10
 
     public let period: Period
     /// The day the view was asked about (today, or the DATE given).
@@ -30,10 +46,13 @@ public struct CalendarView: Sendable {
         }
     }
 
-    public static func make(_ snapshot: VaultSnapshot, period: Period, date: Day) -> CalendarView {
+    /// The view of the period holding `date`; with `limit` above 0, each day keeps only its
+    /// first `limit` cards (and counts the rest).
+    public static func make(_ snapshot: VaultSnapshot, period: Period, date: Day, limit: Int = 0) -> CalendarView {
         let weekStart = snapshot.settings.weekStart
         let (from, to) = range(period, around: date, weekStart: weekStart)
-        let cells = Placement.entries(snapshot.cards, from: from, to: to).map { DayCell(date: $0.day, entries: $0.entries) }
+        let cells = Placement.entries(snapshot.cards, from: from, to: to, limit: limit)
+            .map { DayCell(date: $0.day, entries: $0.entries, count: $0.count) }
         return CalendarView(period: period, focus: date, from: from, to: to, weekStart: weekStart, days: cells)
     }
 

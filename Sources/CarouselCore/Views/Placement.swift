@@ -50,6 +50,13 @@ public enum Placement {
     /// Every card on every day of `from...to`, each day's cards in a stable order (time, then
     /// title). Days without cards are present with an empty list.
     public static func entries(_ cards: [Card], from: Day, to: Day) -> [(day: Day, entries: [Entry])] {
+        entries(cards, from: from, to: to, limit: 0).map { ($0.day, $0.entries) }
+    }
+
+    /// The same, each day keeping only its first `limit` cards in that order when `limit` is
+    /// above 0, with how many cards the day holds in all. The first cards are chosen without
+    /// sorting the rest (a month at 100,000 cards holds 700 on a day).
+    public static func entries(_ cards: [Card], from: Day, to: Day, limit: Int) -> [(day: Day, entries: [Entry], count: Int)] {
         guard from <= to else { return [] }
         let first = from.dayNumber, count = to.dayNumber - first + 1
         // Many cards (a month of 2,000 series) are placed on two cores, every other card on
@@ -73,9 +80,27 @@ public enum Placement {
             return lists
         }
         let sorted = BothCores.map(count, shared: parts > 1) { d in
-            placed.dropFirst().reduce(placed[0][d]) { $0 + $1[d] }.sorted(by: order)
+            let all = placed.dropFirst().reduce(placed[0][d]) { $0 + $1[d] }
+            return (entries: limit > 0 ? firstEntries(limit, of: all) : all.sorted(by: order), count: all.count)
         }
-        return (0..<count).map { (from.adding(days: $0), sorted[$0]) }
+        return (0..<count).map { (from.adding(days: $0), sorted[$0].entries, sorted[$0].count) }
+    }
+
+    /// The first `limit` entries of `all` in `order`, sorted: each entry is compared with the
+    /// last of those kept so far, and only one that comes before it is put in its place.
+    static func firstEntries(_ limit: Int, of all: [Entry]) -> [Entry] {
+        guard all.count > limit else { return all.sorted(by: order) }
+        var kept = all.prefix(limit).sorted(by: order)
+        for e in all.dropFirst(limit) where order(e, kept[limit - 1]) {
+            var lo = 0, hi = limit - 1
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if order(e, kept[mid]) { hi = mid } else { lo = mid + 1 }
+            }
+            kept.removeLast()
+            kept.insert(e, at: lo)
+        }
+        return kept
     }
 
     static func order(_ a: Entry, _ b: Entry) -> Bool {

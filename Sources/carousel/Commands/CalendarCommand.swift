@@ -15,9 +15,24 @@ struct CalendarCommand: ParsableCommand {
     @Argument(help: "A date in the period to show (default today): \(DateInput.help); or a month (2026-12) or a year (2027).")
     var date: String?
 
+    @Flag(help: "List every card of each day (a week or a month lists a day's first \(CalendarView.shownPerDay); --json lists every card).")
+    var all = false
+
     func validate() throws {
         if let date, Self.monthOrYear(date) == nil, DateInput.parse(date, today: Day(year: 2000, month: 1, day: 1)!) == nil {
             throw ValidationError("DATE must be \(DateInput.help), a month (2026-12) or a year (2027); found \"\(date)\"")
+        }
+    }
+
+    /// How many cards of each day the view keeps (0: every one): a day lists all of its own, a
+    /// week or a month the first `CalendarView.shownPerDay` of each day, and a year shows only
+    /// whether a day has cards and the first one's category.
+    static func limit(_ period: CalendarView.Period, all: Bool) -> Int {
+        guard !all else { return 0 }
+        switch period {
+        case .day: return 0
+        case .week, .month: return CalendarView.shownPerDay
+        case .year: return 1
         }
     }
 
@@ -42,7 +57,8 @@ struct CalendarCommand: ParsableCommand {
             let focus = named?.day ?? date.flatMap { DateInput.parse($0, today: ws.today, weekStart: ws.settings.weekStart)?.day } ?? ws.today
             // Only the cards that can land in the shown range are read from the index.
             let (from, to) = CalendarView.range(period, around: focus, weekStart: ws.settings.weekStart)
-            let view = CalendarView.make(try ws.snapshot(placedFrom: from, to: to), period: period, date: focus)
+            let view = CalendarView.make(try ws.snapshot(placedFrom: from, to: to), period: period, date: focus,
+                                         limit: Self.limit(period, all: all || options.json))
             if options.json { return CalendarRender.json(view).printJSON() }
             let t = Terminal.current
             let lines: [String]

@@ -24,8 +24,8 @@ enum CalendarGridRender {
                     continue
                 }
                 let number = (day.day < 10 ? " " : "") + "\(day.day)"
-                let shown = cell.entries.prefix(cell.entries.count > maxDots ? maxDots - 1 : maxDots)
-                let extra = cell.entries.count - shown.count
+                let shown = cell.entries.prefix(cell.count > maxDots ? maxDots - 1 : maxDots)
+                let extra = cell.count - shown.count
                 let dots = shown.map { t.category($0.card.category, $0.done ? "○" : "●") }.joined()
                 let more = extra > 0 ? "+\(extra)" : ""
                 let visible = 3 + shown.count + more.count + (day == today ? 1 : 0)
@@ -34,7 +34,7 @@ enum CalendarGridRender {
             }
             out.append("  " + parts.joined(separator: " "))
         }
-        let listed = view.days.filter { !$0.entries.isEmpty }
+        let listed = view.days.filter { $0.count > 0 }
         out.append("")
         if listed.isEmpty {
             out.append("  Nothing dated this month. Undated cards wait in the carousel.")
@@ -46,7 +46,7 @@ enum CalendarGridRender {
                 let date = i == 0 ? fit(Words.shortDate(cell.date), 10) : String(repeating: " ", count: 10)
                 let label = cell.date == today && i == 0 ? t.bold(date) : t.dim(date)
                 return "  " + label + " " + CalendarRender.mark(e, t) + " " + CalendarRender.title(e, width: titleWidth, t)
-            }
+            } + (cell.unlisted > 0 ? ["  " + String(repeating: " ", count: 11) + CalendarRender.more(cell, t)] : [])
         }
         return out
     }

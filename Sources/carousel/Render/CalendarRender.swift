@@ -72,6 +72,11 @@ enum CalendarRender {
         return out
     }
 
+    /// "… and 690 more: `carousel calendar --day 2026-11-05`", under a day's first cards.
+    static func more(_ cell: CalendarView.DayCell, _ t: Terminal) -> String {
+        t.dim("… and \(cell.unlisted) more: `carousel calendar --day \(cell.date.iso)`")
+    }
+
     /// Seven columns, one per day, titles under each; today's header is highlighted.
     static func week(_ view: CalendarView, today: Day, _ t: Terminal) -> [String] {
         let width = max(80, t.width)
@@ -101,6 +106,11 @@ enum CalendarRender {
                 parts.append(t.color ? mark(e, t) + " " + title(e, width: col - 2, t) : title(e, width: col, t))
             }
             out.append("  " + parts.joined(separator: " "))
+        }
+        if view.days.contains(where: { $0.unlisted > 0 }) {
+            out.append("  " + view.days.map { $0.unlisted > 0 ? t.dim(fit("+\($0.unlisted) more", col)) : String(repeating: " ", count: col) }
+                .joined(separator: " "))
+            out += ["", t.dim("  A day shows its first \(CalendarView.shownPerDay) cards: `carousel calendar --day DATE` lists one day, `--all` every card.")]
         }
         return out
     }

@@ -68,11 +68,37 @@ final class PlacementTests: XCTestCase {
         same(Placement.entries(cards.reversed(), from: from, to: to), placed)
     }
 
+    /// With a limit, each day keeps the first cards of its full order, however many it holds
+    /// (ties on time and title included), and counts them all.
+    func testADaysFirstCardsAreTheFirstOfItsFullOrder() {
+        let cards = cards()
+        let (from, to) = (V.day("2026-11-01"), V.day("2026-11-30"))
+        let full = onePass(cards, from: from, to: to)
+        XCTAssertGreaterThan(full.map(\.entries.count).max() ?? 0, 40, "days with many cards, many of them tying")
+        for limit in [1, 2, 3, 10, 40, 1_000] {
+            for order in [cards, cards.reversed(), cards.shuffledDeterministically()] {
+                let placed = Placement.entries(order, from: from, to: to, limit: limit)
+                XCTAssertEqual(placed.map(\.day), full.map(\.day))
+                for (kept, all) in zip(placed, full) {
+                    XCTAssertEqual(kept.count, all.entries.count, "\(all.day)")
+                    XCTAssertEqual(kept.entries, Array(all.entries.prefix(limit)), "\(all.day) limit \(limit)")
+                }
+            }
+        }
+    }
+
     func testAFewCardsAndOneDayAndAnEmptyRange() {
         let few = Array(cards().prefix(40))
         let day = V.day("2026-11-13")
         same(Placement.entries(few, from: day, to: day), onePass(few, from: day, to: day))
         same(Placement.entries(cards(), from: day, to: day), onePass(cards(), from: day, to: day))
         XCTAssertTrue(Placement.entries(cards(), from: day, to: day.adding(days: -1)).isEmpty)
+    }
+}
+
+private extension Array {
+    /// A fixed shuffle (every seventh element first, and so on), so the test is the same each run.
+    func shuffledDeterministically() -> [Element] {
+        (0..<7).flatMap { start in stride(from: start, to: count, by: 7).map { self[$0] } }
     }
 }
