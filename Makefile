@@ -72,7 +72,9 @@ screenshots: deps pydeps
 
 ## release: an optimized binary with the static Swift standard library
 release: deps
-	$(SWIFT) build -c release --static-swift-stdlib
+	@# Product by product: a dependency's dynamic library (GRDB-dynamic) cannot take the static stdlib.
+	$(SWIFT) build -c release --static-swift-stdlib --product carousel
+	$(SWIFT) build -c release --static-swift-stdlib --product carousel-serve
 	@echo "Built $$($(SWIFT) build -c release --show-bin-path)/carousel and carousel-serve beside it"
 
 ## install: the release binary, shell completions (bash, zsh, fish) and carousel.1 under PREFIX
@@ -97,10 +99,9 @@ clean:
 ## bench: time views and commits on generated 1k and 10k vaults (release build), as a table
 ## written into docs/performance.md; `make bench SIZES="1000 10000 100000"` for the large run
 SIZES ?= 1000 10000
-bench: deps
+bench: release
 	@dpkg -s taskwarrior >/dev/null 2>&1 || { $(SUDO) apt-get install -y -qq taskwarrior >/dev/null 2>&1 || \
 	  echo "taskwarrior could not be installed; its row stays empty"; }
-	$(SWIFT) build -c release --static-swift-stdlib
 	BENCH_WRITE_DOCS=1 CAROUSEL_BIN=$$($(SWIFT) build -c release --show-bin-path)/carousel bench/run.sh $(SIZES)
 
 ## stress: the crash test at a large size (500 SIGKILLs), every crash point, every power-cut
