@@ -7,7 +7,6 @@ extension Carousel {
     /// so the codes are 0 ok, 1 user error, 2 usage, 3 vault or git error. Global options may
     /// stand before the subcommand, and an unknown first word is a card to show or a typo.
     static func main() {
-        DiskErrorSignal.install()
         do {
             let words = try commandWords(Array(CommandLine.arguments.dropFirst()))
             var command = try parseAsRoot(words)

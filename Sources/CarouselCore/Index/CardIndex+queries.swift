@@ -67,6 +67,21 @@ extension CardIndex {
         "rowid IN (" + parts.map { "SELECT rowid FROM cards WHERE \($0)" }.joined(separator: " UNION ALL ") + ")"
     }
 
+    /// Every card with only what naming one by REF reads (`CardRef`: path, slug, title, id), in
+    /// path order as `cards()` gives them.
+    func namingCards() throws(CarouselError) -> [Card] {
+        try read { db in
+            var cards: [Card] = []
+            let rows = try Row.fetchCursor(db, sql: "SELECT path, slug, title, id FROM cards WHERE ok = 1")
+            while let row = try rows.next() {
+                var card = Card(slug: row[1], path: row[0], title: row[2])
+                card.id = row[3]
+                cards.append(card)
+            }
+            return cards.sorted(byKey: \.path, <)
+        }
+    }
+
     /// How many rows hold a card that parses.
     func count() throws(CarouselError) -> Int {
         try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM cards WHERE ok = 1") ?? 0 }

@@ -149,19 +149,11 @@ public final class CardIndex {
         return out.rows()
     }
 
-    /// How much of the index file SQLite reads through a memory map instead of a `pread` per
-    /// page into its own page cache: a board at 100,000 cards read 28,000 pages one call at a
-    /// time. As git maps its index and packs, a disk error while reading then stops the command
-    /// with a signal (`DiskErrorSignal` says so in words) instead of an error code. Writes still
-    /// go through `write`, so what is durable and when is unchanged.
-    static let mapSize = 1 << 30
-
     /// The settings of every connection to the index file.
     static func configuration(readonly: Bool = false) -> Configuration {
         var config = Configuration()
         config.readonly = readonly
         config.busyMode = .timeout(5)
-        config.prepareDatabase { db in try db.execute(sql: "PRAGMA mmap_size = \(CardIndex.mapSize)") }
         return config
     }
 

@@ -202,7 +202,12 @@ public final class Workspace {
     public func resolve(_ ref: String) throws(CarouselError) -> Card {
         if !cardsLoaded, let card = try quickResolve(ref) { return card }
         do {
-            return try CardRef.resolve(ref, cards: snapshot.cards, numbers: numbers, diagnostics: base.diagnostics)
+            if cardsLoaded { return try CardRef.resolve(ref, cards: snapshot.cards, numbers: numbers, diagnostics: base.diagnostics) }
+            // An unknown or ambiguous REF is compared with every card, but only by what naming
+            // reads (`CardIndex.namingCards`): 100,000 whole cards would be 400 MB for an error.
+            let named = try CardRef.resolve(ref, cards: try index.namingCards(), numbers: numbers, diagnostics: base.diagnostics)
+            if let card = try index.cards(where: "path = ?", arguments: [named.path]).first { return card }
+            return try CardRef.resolve(ref, cards: [], numbers: nil)
         } catch {
             if case .unknownCard = error { try refuseLinkedCard(ref) }
             throw error
