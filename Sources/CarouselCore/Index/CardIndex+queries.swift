@@ -67,18 +67,20 @@ extension CardIndex {
         "rowid IN (" + parts.map { "SELECT rowid FROM cards WHERE \($0)" }.joined(separator: " UNION ALL ") + ")"
     }
 
-    /// Every card with only what naming one by REF reads (`CardRef`: path, slug, title, id), in
-    /// path order as `cards()` gives them.
-    func namingCards() throws(CarouselError) -> [Card] {
+    /// What naming a card by REF reads (`CardRef`), of one row.
+    struct NamingRow: Nameable {
+        let path, slug, title: String
+        let id: String?
+    }
+
+    /// Every card with only what naming one by REF reads, in path order as `cards()` gives them:
+    /// four short strings a card instead of a whole card value.
+    func namingCards() throws(CarouselError) -> [NamingRow] {
         try read { db in
-            var cards: [Card] = []
-            let rows = try Row.fetchCursor(db, sql: "SELECT path, slug, title, id FROM cards WHERE ok = 1")
-            while let row = try rows.next() {
-                var card = Card(slug: row[1], path: row[0], title: row[2])
-                card.id = row[3]
-                cards.append(card)
-            }
-            return cards.sorted(byKey: \.path, <)
+            var rows: [NamingRow] = []
+            let cursor = try Row.fetchCursor(db, sql: "SELECT path, slug, title, id FROM cards WHERE ok = 1")
+            while let row = try cursor.next() { rows.append(NamingRow(path: row[0], slug: row[1], title: row[2], id: row[3])) }
+            return rows.sorted(byKey: \.path, <)
         }
     }
 

@@ -1,3 +1,14 @@
+/// What naming a card by REF reads of it: a whole `Card`, or just these fields of every card
+/// when an unknown REF is compared with all of them (`CardIndex.namingCards`).
+public protocol Nameable {
+    var slug: String { get }
+    var path: String { get }
+    var title: String { get }
+    var id: String? { get }
+}
+
+extension Card: Nameable {}
+
 /// How a REF names a card, in one place for every command: a short number (today's, from
 /// `ShortNumbers`), a slug, a path, an id, or an unambiguous start of a slug or id.
 public enum CardRef {
@@ -13,8 +24,8 @@ public enum CardRef {
     /// The card `ref` names. An ambiguous REF lists its candidates; an unknown one its nearest
     /// matches; a REF naming a file that does not parse fails with that file's error.
     /// `numbers` is read only when the REF is a number or the answer lists candidates.
-    public static func resolve(_ ref: String, cards: [Card], numbers numbersIfNeeded: @autoclosure () -> ShortNumbers?,
-                               diagnostics: [FileDiagnostic] = []) throws(CarouselError) -> Card {
+    public static func resolve<C: Nameable>(_ ref: String, cards: [C], numbers numbersIfNeeded: @autoclosure () -> ShortNumbers?,
+                                            diagnostics: [FileDiagnostic] = []) throws(CarouselError) -> C {
         if let n = number(ref) {
             if let card = numbersIfNeeded()?.card(numbered: n, in: cards) { return card }
             if let exact = cards.first(where: { $0.slug == ref }) { return exact }
@@ -37,8 +48,8 @@ public enum CardRef {
 
     /// "call-mum  (Call Mum)" for each card, after its number when any of them has one, the
     /// numbers right-aligned so the slugs line up: " 3  call-mum  (Call Mum)", "12  …".
-    static func describe(_ cards: [Card], _ numbers: ShortNumbers?) -> [String] {
-        let heads = cards.map { card in numbers?.number(for: card).map(String.init) ?? "" }
+    static func describe<C: Nameable>(_ cards: [C], _ numbers: ShortNumbers?) -> [String] {
+        let heads = cards.map { card in numbers?.number(id: card.id, path: card.path).map(String.init) ?? "" }
         let width = heads.map(\.count).max() ?? 0
         return zip(cards, heads).map { card, head in
             (width == 0 ? "" : String(repeating: " ", count: width - head.count) + head + "  ") + "\(card.slug)  (\(card.title))"
@@ -46,10 +57,17 @@ public enum CardRef {
     }
 
     /// Up to five cards whose slug is a few edits away from `needle`, or that contain it.
-    public static func nearest(_ needle: String, in cards: [Card]) -> [Card] {
+    public static func nearest<C: Nameable>(_ needle: String, in cards: [C]) -> [C] {
         let limit = max(2, needle.count / 3)
-        var scored: [(Int, Card)] = []
+        var scored: [(Int, C)] = []
+        // A vault's slugs and titles are mostly ASCII, where a byte is a character: those are
+        // compared as bytes (no String made per card), the rest as characters.
+        var ascii = ASCIIDistance(needle)
         for card in cards {
+            if let d = ascii?.score(slug: card.slug, title: card.title) {
+                if d <= limit { scored.append((d, card)) }
+                continue
+            }
             let slug = card.slug.lowercased()
             if slug.contains(needle) || card.title.lowercased().contains(needle) {
                 scored.append((0, card))

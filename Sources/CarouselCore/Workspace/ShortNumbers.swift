@@ -73,7 +73,7 @@ public struct ShortNumbers: Sendable, Equatable {
     }
 
     /// The card that has number `n` today, among `cards`.
-    public func card(numbered n: Int, in cards: [Card]) -> Card? {
+    public func card<C: Nameable>(numbered n: Int, in cards: [C]) -> C? {
         guard let e = entries.first(where: { $0.number == n }) else { return nil }
         if let id = e.id { return cards.first { $0.id == id } }
         return cards.first { $0.path == e.path }

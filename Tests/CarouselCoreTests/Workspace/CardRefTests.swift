@@ -63,6 +63,41 @@ final class CardRefTests: XCTestCase {
         XCTAssertEqual(Nearest.distance("kitten", "sitting"), 3)
     }
 
+    /// `nearest` compares ASCII slugs and titles as bytes: it must choose what the comparison
+    /// by characters chose, for needles that are close, contained, longer, shorter, in capitals
+    /// or not ASCII, among slugs and titles that are and are not ASCII.
+    func testNearestByBytesIsNearestByCharacters() {
+        func reference(_ needle: String, in cards: [Card]) -> [Card] {
+            let limit = max(2, needle.count / 3)
+            var scored: [(Int, Card)] = []
+            for card in cards {
+                let slug = card.slug.lowercased()
+                if slug.contains(needle) || card.title.lowercased().contains(needle) {
+                    scored.append((0, card))
+                    continue
+                }
+                let d = min(Nearest.distance(needle, slug), Nearest.distance(needle, String(slug.prefix(needle.count))) + 1)
+                if d <= limit { scored.append((d, card)) }
+            }
+            return scored.sorted { ($0.0, $0.1.slug) < ($1.0, $1.1.slug) }.prefix(5).map(\.1)
+        }
+        let words = ["call", "mum", "Call-Mum", "pack", "bag", "café", "crème", "book", "club", "x", "", "water", "plants"]
+        var cards: [Card] = []
+        for (i, a) in words.enumerated() {
+            for b in words.prefix(6) {
+                var c = card(a.isEmpty ? "c\(i)" : "\(a)-\(b)".lowercased())
+                c.title = "\(b) \(a) Title \(i)"
+                cards.append(c)
+            }
+        }
+        cards.append(card("line"))
+        cards[cards.count - 1].title = "two\r\nlines"
+        for needle in ["cal-mum", "call", "mum-call", "pakc-bag", "cafe", "café-call", "crème", "title 3", "TITLE", "b", "bo", "zzzz",
+                       "water-plants-and-more", "x-", "\r", "\n", "two\r", "e\u{301}"] {
+            XCTAssertEqual(CardRef.nearest(needle, in: cards).map(\.path), reference(needle, in: cards).map(\.path), needle)
+        }
+    }
+
     func testCandidatesLineUpTheirNumbers() {
         let cards = (1...12).map { card("walk-\($0)", due: "2026-11-\(String(format: "%02d", 23 + $0 % 5))") }
         let numbers = ShortNumbers.assign(previous: nil, cards: cards, today: monday)
