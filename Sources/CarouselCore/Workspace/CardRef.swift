@@ -64,19 +64,18 @@ public enum CardRef {
         // compared as bytes (no String made per card), the rest as characters.
         var ascii = ASCIIDistance(needle)
         for card in cards {
-            if let d = ascii?.score(slug: card.slug, title: card.title) {
-                if d <= limit { scored.append((d, card)) }
-                continue
-            }
-            let slug = card.slug.lowercased()
-            if slug.contains(needle) || card.title.lowercased().contains(needle) {
-                scored.append((0, card))
-                continue
-            }
-            // Compare with the whole slug and with its start of the same length ("cal-mu" ~ "call-mum").
-            let d = min(Nearest.distance(needle, slug), Nearest.distance(needle, String(slug.prefix(needle.count))) + 1)
+            let d = ascii?.score(slug: card.slug, title: card.title) ?? score(card, byCharacters: needle)
             if d <= limit { scored.append((d, card)) }
         }
         return scored.sorted { ($0.0, $0.1.slug) < ($1.0, $1.1.slug) }.prefix(5).map(\.1)
+    }
+
+    /// How far `needle` is from naming the card: 0 when its lowercased slug or title contains
+    /// it, else the edit distance to the whole slug or, plus one, to the slug's start of the same
+    /// length ("cal-mu" ~ "call-mum").
+    static func score<C: Nameable>(_ card: C, byCharacters needle: String) -> Int {
+        let slug = card.slug.lowercased()
+        if slug.contains(needle) || card.title.lowercased().contains(needle) { return 0 }
+        return min(Nearest.distance(needle, slug), Nearest.distance(needle, String(slug.prefix(needle.count))) + 1)
     }
 }

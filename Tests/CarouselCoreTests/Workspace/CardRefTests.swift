@@ -63,24 +63,10 @@ final class CardRefTests: XCTestCase {
         XCTAssertEqual(Nearest.distance("kitten", "sitting"), 3)
     }
 
-    /// `nearest` compares ASCII slugs and titles as bytes: it must choose what the comparison
-    /// by characters chose, for needles that are close, contained, longer, shorter, in capitals
-    /// or not ASCII, among slugs and titles that are and are not ASCII.
+    /// `nearest` compares ASCII slugs and titles as bytes: each score must be the one the
+    /// comparison by characters gives, for needles that are close, contained, longer, shorter, in
+    /// capitals or not ASCII, among slugs and titles that are and are not ASCII.
     func testNearestByBytesIsNearestByCharacters() {
-        func reference(_ needle: String, in cards: [Card]) -> [Card] {
-            let limit = max(2, needle.count / 3)
-            var scored: [(Int, Card)] = []
-            for card in cards {
-                let slug = card.slug.lowercased()
-                if slug.contains(needle) || card.title.lowercased().contains(needle) {
-                    scored.append((0, card))
-                    continue
-                }
-                let d = min(Nearest.distance(needle, slug), Nearest.distance(needle, String(slug.prefix(needle.count))) + 1)
-                if d <= limit { scored.append((d, card)) }
-            }
-            return scored.sorted { ($0.0, $0.1.slug) < ($1.0, $1.1.slug) }.prefix(5).map(\.1)
-        }
         let words = ["call", "mum", "Call-Mum", "pack", "bag", "café", "crème", "book", "club", "x", "", "water", "plants"]
         var cards: [Card] = []
         for (i, a) in words.enumerated() {
@@ -92,10 +78,21 @@ final class CardRefTests: XCTestCase {
         }
         cards.append(card("line"))
         cards[cards.count - 1].title = "two\r\nlines"
+        var asked = 0
         for needle in ["cal-mum", "call", "mum-call", "pakc-bag", "cafe", "café-call", "crème", "title 3", "TITLE", "b", "bo", "zzzz",
                        "water-plants-and-more", "x-", "\r", "\n", "two\r", "e\u{301}"] {
-            XCTAssertEqual(CardRef.nearest(needle, in: cards).map(\.path), reference(needle, in: cards).map(\.path), needle)
+            var bytes = ASCIIDistance(needle)
+            for card in cards {
+                guard let score = bytes?.score(slug: card.slug, title: card.title) else { continue }
+                XCTAssertEqual(score, CardRef.score(card, byCharacters: needle), "\(needle) ~ \(card.slug) (\(card.title))")
+                asked += 1
+            }
         }
+        XCTAssertGreaterThan(asked, 500, "most pairs are ASCII")
+        XCTAssertNil(ASCIIDistance("café"))
+        var plain = ASCIIDistance("cafe")
+        XCTAssertNil(plain?.score(slug: "café", title: "x"))
+        XCTAssertNil(plain?.score(slug: "line", title: "two\r\nlines"), "CR LF is one character")
     }
 
     func testCandidatesLineUpTheirNumbers() {
