@@ -196,6 +196,27 @@ final class CalendarBoardTests: XCTestCase {
         XCTAssertEqual(year.status, 0, year.stderr)
     }
 
+    /// A day of 110 cards keeps its cell's width in the month's grid: fewer dots, so the
+    /// day, the dots and the "+N" fit, today's marker included.
+    func testABusyDayKeepsTheMonthGridInColumns() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        for i in 1...220 {
+            try s.write("cards/busy-\(i).md", "---\ntitle: Busy \(i)\ndue: \(i % 2 == 0 ? "2026-11-23" : "2026-11-24")\n---\n")
+        }
+        let month = try s.carousel(["calendar", "--month"], env: ["COLUMNS": "80"])
+        XCTAssertEqual(month.status, 0, month.stderr)
+        let lines = month.stdout.components(separatedBy: "\n")
+        let grid = lines.drop { !$0.contains("Mon") }.dropFirst().prefix { !$0.isEmpty }
+        XCTAssertEqual(grid.count, 6, month.stdout)
+        for line in grid { XCTAssertLessThanOrEqual(line.count, 2 + 7 * 10 + 6, "\(line)\n\(month.stdout)") }
+        // Every day starts in its own column: the 24th right after today's cell.
+        let week = try XCTUnwrap(grid.first { $0.contains("▸23") })
+        let today = try XCTUnwrap(week.range(of: "▸23")), next = try XCTUnwrap(week.range(of: "24 "))
+        XCTAssertEqual(week.distance(from: today.lowerBound, to: next.lowerBound), 11, week)
+        XCTAssertTrue(week.contains("+"), week)
+    }
+
     func testCountdownAcrossTheYearAndPastEvents() throws {
         let s = try Sandbox()
         s.today = "2026-12-30"

@@ -24,7 +24,13 @@ enum CalendarGridRender {
                     continue
                 }
                 let number = (day.day < 10 ? " " : "") + "\(day.day)"
-                let shown = cell.entries.prefix(cell.count > maxDots ? maxDots - 1 : maxDots)
+                // As many dots as fit beside the day and the "+N" of the rest: a day of 1,000
+                // cards keeps the cell's width.
+                var dotCount = cell.count > maxDots ? maxDots - 1 : cell.count
+                while dotCount > 0, 3 + (day == today ? 1 : 0) + dotCount + (cell.count > dotCount ? "+\(cell.count - dotCount)".count : 0) > col {
+                    dotCount -= 1
+                }
+                let shown = cell.entries.prefix(dotCount)
                 let extra = cell.count - shown.count
                 let dots = shown.map { t.category($0.card.category, $0.done ? "○" : "●") }.joined()
                 let more = extra > 0 ? "+\(extra)" : ""
