@@ -11,7 +11,6 @@ struct OtherRow {
     let kind: String?
     let today: String?
 
-    var isEvent: Bool { kind == "event" }
     /// `kind != 'event'`, which is not true of a row without a kind.
     var isNotEvent: Bool { kind != nil && kind != "event" }
 }
@@ -41,8 +40,8 @@ extension CardIndex {
                                      kind: row[base + 4], today: row[base + 5]))
             }
         }
-        rows.sort { $0.card.path < $1.card.path }
-        others = rows
-        return rows
+        let sorted = rows.sorted(byKey: \.card.path, <)
+        others = sorted
+        return sorted
     }
 }

@@ -48,7 +48,6 @@ struct ASCIIDistance {
 
     /// Levenshtein distance between the needle and the slug's first `count` bytes.
     private mutating func distance(to count: Int) -> Int {
-        if needle.isEmpty { return count }
         if count == 0 { return needle.count }
         if previous.count < count + 1 {
             previous = [Int](repeating: 0, count: count + 1)

@@ -201,13 +201,16 @@ public final class Workspace {
     /// (`CardRef`). A REF that names a file which does not parse fails with that file's error.
     public func resolve(_ ref: String) throws(CarouselError) -> Card {
         if !cardsLoaded, let card = try quickResolve(ref) { return card }
-        do {
+        do throws(CarouselError) {
             if cardsLoaded { return try CardRef.resolve(ref, cards: snapshot.cards, numbers: numbers, diagnostics: base.diagnostics) }
             // An unknown or ambiguous REF is compared with every card, but only by what naming
             // reads (`CardIndex.namingCards`): 100,000 whole cards would be 400 MB for an error.
             let named = try CardRef.resolve(ref, cards: try index.namingCards(), numbers: numbers, diagnostics: base.diagnostics)
-            if let card = try index.cards(where: "path = ?", arguments: [named.path]).first { return card }
-            return try CardRef.resolve(ref, cards: [], numbers: nil)
+            // The same index named it a moment ago; should the row be gone, the card is unknown.
+            guard let card = try index.cards(where: "path = ?", arguments: [named.path]).first else {
+                throw .unknownCard(ref: ref, candidates: [])
+            }
+            return card
         } catch {
             if case .unknownCard = error { try refuseLinkedCard(ref) }
             throw error

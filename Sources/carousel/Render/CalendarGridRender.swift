@@ -24,17 +24,15 @@ enum CalendarGridRender {
                     continue
                 }
                 let number = (day.day < 10 ? " " : "") + "\(day.day)"
-                // As many dots as fit beside the day and the "+N" of the rest: a day of 1,000
-                // cards keeps the cell's width.
+                // The day (with today's marker), then as many dots as fit beside the "+N" of the
+                // rest: a day of 1,000 cards keeps the cell's width.
+                let lead = 3 + (day == today ? 1 : 0)
+                func rest(_ dots: Int) -> String { cell.count > dots ? "+\(cell.count - dots)" : "" }
                 var dotCount = cell.count > maxDots ? maxDots - 1 : cell.count
-                while dotCount > 0, 3 + (day == today ? 1 : 0) + dotCount + (cell.count > dotCount ? "+\(cell.count - dotCount)".count : 0) > col {
-                    dotCount -= 1
-                }
-                let shown = cell.entries.prefix(dotCount)
-                let extra = cell.count - shown.count
-                let dots = shown.map { t.category($0.card.category, $0.done ? "○" : "●") }.joined()
-                let more = extra > 0 ? "+\(extra)" : ""
-                let visible = 3 + shown.count + more.count + (day == today ? 1 : 0)
+                while dotCount > 0, lead + dotCount + rest(dotCount).count > col { dotCount -= 1 }
+                let dots = cell.entries.prefix(dotCount).map { t.category($0.card.category, $0.done ? "○" : "●") }.joined()
+                let more = rest(dotCount)
+                let visible = lead + dotCount + more.count
                 let label = day == today ? t.bold(t.cyan("▸" + number)) : number
                 parts.append(label + " " + dots + more + String(repeating: " ", count: max(0, col - visible)))
             }
