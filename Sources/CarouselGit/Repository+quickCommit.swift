@@ -158,9 +158,9 @@ extension Repository {
         out += old[copied...]
         if out == old { return id }
         guard !out.isEmpty else { return nil }
-        var newID = git_oid()
-        try check(git_odb_write(&newID, odb, out, out.count, GIT_OBJECT_TREE), "git_odb_write")
-        try requireObject(&newID, "git_odb_write")
+        guard let common = git_repository_commondir(pointer) else { return nil }
+        var newID = try LooseObject.write(out, type: "tree", objects: String(cString: common) + "objects")
+        try requireObject(&newID, "LooseObject.write")
         folders[folder] = CacheTree.Change(old: Self.bytes(id), new: Self.bytes(newID), delta: delta)
         return newID
     }
