@@ -24,10 +24,12 @@ let package = Package(
             pkgConfig: "libgit2",
             providers: [.apt(["libgit2-dev"])]
         ),
+        // SHA-1 with the CPU's SHA instructions, for the checksums CarouselGit writes itself.
+        .target(name: "CSHA1"),
         // The only code that touches libgit2.
         .target(
             name: "CarouselGit",
-            dependencies: ["Clibgit2"]
+            dependencies: ["Clibgit2", "CSHA1"]
         ),
         // The domain: vault files, front-matter, cards, recurrence, index, views.
         .target(

@@ -1,27 +1,40 @@
+internal import CSHA1
+
 /// SHA-1 over a byte buffer, for the checksum that closes git's index file (git and libgit2
-/// verify it on every read). Object ids are computed by libgit2; this is only the plain digest
-/// of bytes Carousel writes itself (`GitIndexFile`).
+/// verify it on every read) and the ids of the objects Carousel writes itself (`GitIndexFile`,
+/// `LooseObject`). The blocks go to the CPU's SHA instructions when it has them (`CSHA1`,
+/// about four times faster), else to the Swift rounds below.
 enum SHA1 {
-    /// The 20-byte digest of `bytes`.
-    static func digest(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
-        var h: (UInt32, UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0)
+    /// The 20-byte digest of `bytes`; `accelerated: false` keeps to the Swift rounds (tests
+    /// compare the two).
+    static func digest(_ bytes: UnsafeRawBufferPointer, accelerated: Bool = true) -> [UInt8] {
+        var h: [UInt32] = [0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0]
+        let hardware = accelerated && csha1_available() != 0
+        func blocks(_ start: UnsafeRawPointer, _ count: Int) {
+            guard count > 0 else { return }
+            if hardware {
+                _ = csha1_compress(&h, start.assumingMemoryBound(to: UInt8.self), count)
+                return
+            }
+            var t = (h[0], h[1], h[2], h[3], h[4])
+            for block in 0..<count { compress(&t, start + block * 64) }
+            h = [t.0, t.1, t.2, t.3, t.4]
+        }
         let count = bytes.count
         let whole = count / 64
-        for block in 0..<whole { compress(&h, bytes.baseAddress! + block * 64) }
+        if whole > 0 { blocks(bytes.baseAddress!, whole) }
         // The tail: the last bytes, 0x80, zeros, and the length in bits (big-endian).
         var tail = [UInt8](repeating: 0, count: 128)
         let rest = count - whole * 64
         for i in 0..<rest { tail[i] = bytes[whole * 64 + i] }
         tail[rest] = 0x80
-        let blocks = rest + 9 > 64 ? 2 : 1
+        let last = rest + 9 > 64 ? 2 : 1
         let bits = UInt64(count) &* 8
-        for i in 0..<8 { tail[blocks * 64 - 1 - i] = UInt8(truncatingIfNeeded: bits >> (8 * UInt64(i))) }
-        tail.withUnsafeBytes { t in
-            for block in 0..<blocks { compress(&h, t.baseAddress! + block * 64) }
-        }
+        for i in 0..<8 { tail[last * 64 - 1 - i] = UInt8(truncatingIfNeeded: bits >> (8 * UInt64(i))) }
+        tail.withUnsafeBytes { blocks($0.baseAddress!, last) }
         var out: [UInt8] = []
         out.reserveCapacity(20)
-        for word in [h.0, h.1, h.2, h.3, h.4] {
+        for word in h {
             out += [UInt8(word >> 24), UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8), UInt8(truncatingIfNeeded: word)]
         }
         return out

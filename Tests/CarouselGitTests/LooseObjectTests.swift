@@ -12,7 +12,7 @@ final class LooseObjectTests: XCTestCase {
             let content = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
             let id = ObjectID(try LooseObject.write(content, type: "blob", objects: objects)).hex
             let path = repo.workdir + "/blob-\(size)"
-            FileManager.default.createFile(atPath: path, contents: Data(content))
+            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(content)))
             XCTAssertEqual(try git(["hash-object", path], in: repo.workdir, home: home).stdout, id + "\n", "size \(size)")
             XCTAssertEqual(try git(["cat-file", "-s", id], in: repo.workdir, home: home).stdout, "\(size)\n")
             let shown = Process()

@@ -152,11 +152,18 @@ extension CardIndex {
         do {
             try db.write { db in
                 try CardIndex.forgetText(db, paths: [path])
-                if let stamp = FileSystem.stamp(vault.url(path)) {
+                let stamp = FileSystem.stamp(vault.url(path))
+                if let stamp {
                     try db.execute(sql: CardRow.upsert, arguments: CardRow.read(path: path, vault: vault, stamp: stamp).arguments)
                     try CardIndex.learnText(db, paths: [path])
                 } else {
                     try db.execute(sql: "DELETE FROM cards WHERE path = ?", arguments: [path])
+                }
+                // The stamp file follows, so the next refresh still reads it and not the rows.
+                if stampFile != nil, var listing = stampListing ?? lastScan.map(StampListing.init) {
+                    listing.set(path, stamp)
+                    try copyStamps(listing, db)
+                    stampListing = listing
                 }
             }
         } catch {

@@ -116,6 +116,9 @@ public final class CardIndex {
 
     /// The entries of `cards/` the last refresh met but does not read (`CleanMark`).
     var cardOthers: [String] = []
+    /// The last refresh's walk, and the stamp file's rows as this command last wrote them.
+    var lastScan: CardScan?
+    var stampListing: StampListing?
 
     /// Whether this command's index is in memory because the one on disk could not be used.
     public private(set) var inMemory = false
@@ -219,6 +222,8 @@ public final class CardIndex {
                 // When no folder changed since a walk that met no link, its files are the rows
                 // the index holds: no folder is read, each file is only stat'ed.
                 let known = rebuilt ? [] : try CardIndex.knownFolders(db)
+                let before = stampFile == nil ? nil : try CardIndex.generation(db)
+                var copied = false
                 let unchanged = !known.isEmpty && known[0].path == Vault.cardsDir && CardScan.unchanged(root: vault.root, known)
                 let reused = unchanged ? try StoredStamps.reusing(db, root: vault.root, dir: Vault.cardsDir, others: known.flatMap(\.others),
                                                                   file: stampFile) : nil
@@ -234,7 +239,13 @@ public final class CardIndex {
                     let statted = DispatchGroup()
                     DispatchQueue.global().async(group: statted) { scan.stat() }
                     defer { statted.wait() }
-                    stored = try StoredStamps(db, scan: scan)
+                    // The copy of the rows when it is current (`StampFile`), else the rows.
+                    if let stampFile, let before, let copy = StampFile.read(stampFile, generation: before) {
+                        stored = StoredStamps(scan: scan, copy: copy)
+                        copied = true
+                    } else {
+                        stored = try StoredStamps(db, scan: scan)
+                    }
                     statted.wait()
                     try CardIndex.saveFolders(db, scan.settled ? scan.folderStamps : [])
                 }
@@ -273,6 +284,13 @@ public final class CardIndex {
                 let bad = try Row.fetchCursor(db, sql: "SELECT path, diagnostics FROM cards WHERE diagnostics IS NOT NULL")
                 while let row = try bad.next() {
                     problems.append((row[0], CardRow.decodeDiagnostics(row[1])))
+                }
+                lastScan = scan
+                stampListing = nil
+                if stampFile != nil, try CardIndex.generation(db) != before || (!reuse && !copied) {
+                    let listing = StampListing(scan)
+                    try copyStamps(listing, db)
+                    stampListing = listing
                 }
                 rebuilt = false
                 return (linkWarnings + problems.sorted { $0.0 < $1.0 }.flatMap(\.1), stats)

@@ -67,8 +67,7 @@ enum StampFile {
     /// Writes the contents as copied at `generation`: to a temporary name, then renamed over the
     /// file, so a reader sees a whole file or none. Failures (a read-only or full disk) are
     /// ignored; the next refresh reads SQLite.
-    static func write(_ path: String, generation: Int64, bytes: [UInt8], start: [Int32],
-                      stamps: UnsafeMutableBufferPointer<FileStamp?>) {
+    static func write(_ path: String, generation: Int64, bytes: [UInt8], start: [Int32], stamp: (Int) -> FileStamp?) {
         let count = start.count
         var out = [UInt8](repeating: 0, count: headerSize + count * 28 + bytes.count)
         let complete = out.withUnsafeMutableBytes { raw -> Bool in
@@ -78,7 +77,7 @@ enum StampFile {
             put(UInt64(count), 16)
             put(UInt64(bytes.count), 24)
             for i in 0..<count {
-                guard let stamp = stamps[i] else { return false }
+                guard let stamp = stamp(i) else { return false }
                 let at = headerSize + i * 24
                 put(UInt64(bitPattern: stamp.size), at)
                 put(UInt64(bitPattern: stamp.mtime), at + 8)

@@ -31,6 +31,30 @@ final class StoredStamps {
         }
     }
 
+    /// The same, from the copy of the rows in the stamp file (`StampFile`), of the index's
+    /// current generation: no row is stepped through.
+    init(scan: CardScan, copy: StampFile.Contents) {
+        stamps = .allocate(capacity: scan.count)
+        stamps.initialize(repeating: nil)
+        count = copy.start.count
+        scan.bytes.withUnsafeBytes { bytes in
+            let table = PathTable(bytes: bytes, start: scan.start)
+            copy.bytes.withUnsafeBytes { paths in
+                for j in 0..<copy.start.count {
+                    let from = Int(copy.start[j])
+                    let end = (j + 1 < copy.start.count ? Int(copy.start[j + 1]) : paths.count) - 1
+                    let text = UnsafeRawBufferPointer(rebasing: paths[from..<end])
+                    if let i = table.find(text) {
+                        stamps[i] = copy.stamps[j]
+                    } else {
+                        unlisted.append(String(decoding: text, as: UTF8.self))
+                    }
+                }
+            }
+        }
+        copy.stamps.deallocate()
+    }
+
     /// The listing of the last walk, read from the rows (see `CardScan.init(reusing:)`): every
     /// row is a file, lined up with its stored stamp. Nil when a row does not fit the folder
     /// (never written by a refresh): the caller walks instead.
@@ -63,7 +87,7 @@ final class StoredStamps {
         }
         stored.count = start.count
         guard fits, start.count == count else { return nil }
-        if let file, let generation { StampFile.write(file, generation: generation, bytes: bytes, start: start, stamps: stamps) }
+        if let file, let generation { StampFile.write(file, generation: generation, bytes: bytes, start: start, stamp: { stamps[$0] }) }
         return (CardScan(reusing: dir, root: root, bytes: bytes, start: start, others: others), stored)
     }
 

@@ -48,7 +48,7 @@ final class StampFileTests: XCTestCase {
         let stamps = UnsafeMutableBufferPointer<FileStamp?>.allocate(capacity: 3)
         defer { stamps.deallocate() }
         for i in 0..<3 { stamps[i] = FileStamp(size: Int64(10 + i), mtime: 1_700_000_000_123_456_789 + Int64(i), inode: UInt64(900 + i)) }
-        StampFile.write(file, generation: -42, bytes: bytes, start: start, stamps: stamps)
+        StampFile.write(file, generation: -42, bytes: bytes, start: start) { stamps[$0] }
 
         let copy = try XCTUnwrap(StampFile.read(file, generation: -42))
         XCTAssertEqual(copy.bytes, bytes)
@@ -68,23 +68,77 @@ final class StampFileTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["stamps"], "no temporary file is left")
     }
 
-    func testARefreshWithNoFolderChangedWritesTheCopyAndTheNextOneReadsIt() throws {
+    /// The stamp `copy` holds for `path`.
+    private func stamp(_ copy: StampFile.Contents, _ path: String) -> FileStamp? {
+        let paths = copy.bytes.split(separator: 0, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }
+        return paths.firstIndex(of: path).flatMap { copy.stamps[$0] }
+    }
+
+    func testEveryRefreshThatChangesRowsCopiesThemAndTheNextOneReadsTheCopy() throws {
         let vault = try makeVault(cards: 30)
         XCTAssertEqual(try CardIndex(vault: vault).sync().stats.parsed, 30)
         let index = try CardIndex(vault: vault)
         let file = try XCTUnwrap(index.stampFile)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: file), "a walk of the folders writes no copy")
-        XCTAssertEqual(try index.sync().stats.parsed, 0)
-        let copy = try XCTUnwrap(StampFile.read(file, generation: try generation(index)), "a refresh that reused the listing copies its rows")
+        var copy = try XCTUnwrap(StampFile.read(file, generation: try generation(index)), "the walk that made the rows copies them")
         XCTAssertEqual(copy.stamps.count, 30)
         copy.stamps.deallocate()
+        XCTAssertEqual(try index.sync().stats.parsed, 0)
 
-        // An edit in place is found through the copy, and changes the index's generation.
+        // An edit in place is found through the copy; the copy follows the new generation.
         let edited = vault.url("cards/card-7.md")
         try Data("---\ntitle: Card seven, edited\n---\n".utf8).write(to: URL(fileURLWithPath: edited))
         XCTAssertEqual(try CardIndex(vault: vault).sync().stats.parsed, 1)
         XCTAssertEqual(try title(index, "cards/card-7.md"), "Card seven, edited")
-        XCTAssertNil(StampFile.read(file, generation: try generation(index)), "the copy is now of an older generation")
+        copy = try XCTUnwrap(StampFile.read(file, generation: try generation(index)), "the copy is of the new generation")
+        XCTAssertEqual(stamp(copy, "cards/card-7.md"), FileSystem.stamp(edited))
+        copy.stamps.deallocate()
+    }
+
+    func testAFolderThatChangedIsListedAgainAgainstTheCopy() throws {
+        let vault = try makeVault(cards: 20)
+        _ = try CardIndex(vault: vault).sync()
+        // A new card, one removed and one edited: the folder changed, so it is listed again, and
+        // its files are compared with the copy, not the rows.
+        try Data("---\ntitle: Card 21\n---\n".utf8).write(to: URL(fileURLWithPath: vault.url("cards/card-21.md")))
+        try FileManager.default.removeItem(atPath: vault.url("cards/card-4.md"))
+        let edited = vault.url("cards/work/card-9.md")
+        try Data("---\ntitle: Card nine, edited at more length\n---\n".utf8).write(to: URL(fileURLWithPath: edited))
+        let index = try CardIndex(vault: vault)
+        let stats = try index.sync().stats
+        XCTAssertEqual(stats.parsed, 2)
+        XCTAssertEqual(stats.removed, 1)
+        XCTAssertEqual(try title(index, "cards/card-21.md"), "Card 21")
+        XCTAssertEqual(try title(index, "cards/work/card-9.md"), "Card nine, edited at more length")
+        XCTAssertNil(try title(index, "cards/card-4.md"))
+        let copy = try XCTUnwrap(StampFile.read(try XCTUnwrap(index.stampFile), generation: try generation(index)))
+        XCTAssertEqual(copy.stamps.count, 20)
+        XCTAssertNil(stamp(copy, "cards/card-4.md"))
+        XCTAssertEqual(stamp(copy, "cards/card-21.md"), FileSystem.stamp(vault.url("cards/card-21.md")))
+        copy.stamps.deallocate()
+        XCTAssertEqual(try CardIndex(vault: vault).sync().stats.parsed, 0)
+    }
+
+    func testAFileACommandWroteItselfKeepsTheCopyCurrent() throws {
+        let vault = try makeVault(cards: 10)
+        _ = try CardIndex(vault: vault).sync()
+        let index = try CardIndex(vault: vault)
+        _ = try index.sync()
+        let path = "cards/card-2.md"
+        try Data("---\ntitle: Card 2, done by a command\n---\n".utf8).write(to: URL(fileURLWithPath: vault.url(path)))
+        try index.reread(path)
+        try Data("---\ntitle: Card 12\n---\n".utf8).write(to: URL(fileURLWithPath: vault.url("cards/card-12.md")))
+        try index.reread("cards/card-12.md")
+        try FileManager.default.removeItem(atPath: vault.url("cards/card-5.md"))
+        try index.reread("cards/card-5.md")
+        let copy = try XCTUnwrap(StampFile.read(try XCTUnwrap(index.stampFile), generation: try generation(index)))
+        XCTAssertEqual(stamp(copy, path), FileSystem.stamp(vault.url(path)))
+        XCTAssertEqual(stamp(copy, "cards/card-12.md"), FileSystem.stamp(vault.url("cards/card-12.md")))
+        XCTAssertNil(stamp(copy, "cards/card-5.md"))
+        XCTAssertEqual(copy.stamps.count, 10)
+        copy.stamps.deallocate()
+        // The next refresh, listing the changed folder against the copy, reads nothing again.
+        XCTAssertEqual(try CardIndex(vault: vault).sync().stats.parsed, 0)
+        XCTAssertEqual(try title(index, path), "Card 2, done by a command")
     }
 
     func testAStaleCopyNeverHidesAFileThatWentBackToItsOldStamp() throws {
@@ -129,8 +183,10 @@ final class StampFileTests: XCTestCase {
         try Data("---\ntitle: Card 3, changed\n---\n".utf8).write(to: URL(fileURLWithPath: vault.url("cards/work/card-3.md")))
         let fresh = try CardIndex(vault: vault)
         XCTAssertEqual(try fresh.sync().stats.parsed, 10)
-        XCTAssertNil(StampFile.read(file, generation: try generation(fresh)))
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file)), before, "the walk leaves the old copy alone")
+        XCTAssertNotEqual(try Data(contentsOf: URL(fileURLWithPath: file)), before, "the walk of the new index replaced the old copy")
+        let copy = try XCTUnwrap(StampFile.read(file, generation: try generation(fresh)))
+        XCTAssertEqual(stamp(copy, "cards/work/card-3.md"), FileSystem.stamp(vault.url("cards/work/card-3.md")))
+        copy.stamps.deallocate()
         XCTAssertEqual(try CardIndex(vault: vault).sync().stats.parsed, 0)
         XCTAssertEqual(try title(fresh, "cards/work/card-3.md"), "Card 3, changed")
     }
