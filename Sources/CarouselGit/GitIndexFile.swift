@@ -64,9 +64,23 @@ struct GitIndexFile {
     /// (see the type's summary) or cannot be read whole.
     static func read(_ file: String, finding paths: [String]) -> GitIndexFile? {
         var st = stat()
-        guard lstat(file, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size >= 32,
-              let data = FileManager.default.contents(atPath: file), data.count == Int(st.st_size) else { return nil }
-        let bytes = [UInt8](data)
+        let fd = open(file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size >= 32 else { return nil }
+        // Read straight into the bytes kept (9 MB at 100,000 entries): no second copy.
+        let size = Int(st.st_size)
+        var whole = true
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, made in
+            while made < size {
+                let n = Glibc.read(fd, buffer.baseAddress! + made, size - made)
+                if n < 0, errno == EINTR { continue }
+                if n <= 0 { break }
+                made += n
+            }
+            whole = made == size
+        }
+        guard whole else { return nil }
         return bytes.withUnsafeBytes { raw in
             parse(bytes, raw, finding: Set(paths), indexTime: Int(st.st_mtim.tv_sec))
         }
@@ -104,7 +118,7 @@ struct GitIndexFile {
             if flags & 0x3000 != 0 { return nil }
             let name = UnsafeRawBufferPointer(rebasing: raw[nameStart..<(nameStart + nameLength)])
             // The wanted paths are sorted as the entries are: each sits before the first larger entry.
-            while next < sortedWanted.count, sortedWanted[next].lexicographicallyPrecedes(name) {
+            while next < sortedWanted.count, Self.precedes(sortedWanted[next], name) {
                 slots[String(decoding: sortedWanted[next], as: UTF8.self)] = .absent(at: offset)
                 next += 1
             }
@@ -150,6 +164,13 @@ struct GitIndexFile {
         }
         return GitIndexFile(bytes: bytes, version: version, count: count, entriesEnd: offset, cacheTree: cacheTree,
                             slots: slots, racy: racy, attributes: attributes)
+    }
+
+    /// Whether `a` sorts before `b`, byte by byte (git's order of entries).
+    private static func precedes(_ a: [UInt8], _ b: UnsafeRawBufferPointer) -> Bool {
+        let common = min(a.count, b.count)
+        let order = common == 0 ? 0 : a.withUnsafeBytes { memcmp($0.baseAddress!, b.baseAddress!, common) }
+        return order != 0 ? order < 0 : a.count < b.count
     }
 
     /// The index with `changes` applied (a path to its new entry, or nil to remove it) and the
