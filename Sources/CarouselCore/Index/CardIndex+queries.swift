@@ -145,23 +145,29 @@ extension CardIndex {
 }
 
 extension CardIndex {
-    /// Re-reads one card file Carousel just wrote (or removes its row when the file is gone),
-    /// so later queries in the same command see the change.
-    func reread(_ path: String) throws(CarouselError) {
+    /// Re-reads the card files Carousel just wrote (or removes the rows of those now gone), so
+    /// later queries in the same command see the change.
+    func reread(_ paths: [String]) throws(CarouselError) {
+        guard !paths.isEmpty else { return }
         forgetBuilt()
         do {
             try db.write { db in
-                try CardIndex.forgetText(db, paths: [path])
-                let stamp = FileSystem.stamp(vault.url(path))
-                if let stamp {
-                    try db.execute(sql: CardRow.upsert, arguments: CardRow.read(path: path, vault: vault, stamp: stamp).arguments)
-                    try CardIndex.learnText(db, paths: [path])
-                } else {
-                    try db.execute(sql: "DELETE FROM cards WHERE path = ?", arguments: [path])
+                var listing = stampFile == nil ? nil : stampListing ?? lastScan.map(StampListing.init)
+                var changes: [(path: String, stamp: FileStamp?)] = []
+                for path in paths {
+                    try CardIndex.forgetText(db, paths: [path])
+                    let stamp = FileSystem.stamp(vault.url(path))
+                    if let stamp {
+                        try db.execute(sql: CardRow.upsert, arguments: CardRow.read(path: path, vault: vault, stamp: stamp).arguments)
+                        try CardIndex.learnText(db, paths: [path])
+                    } else {
+                        try db.execute(sql: "DELETE FROM cards WHERE path = ?", arguments: [path])
+                    }
+                    changes.append((path, stamp))
                 }
+                listing?.set(changes)
                 // The stamp file follows, so the next refresh still reads it and not the rows.
-                if stampFile != nil, var listing = stampListing ?? lastScan.map(StampListing.init) {
-                    listing.set(path, stamp)
+                if let listing {
                     try copyStamps(listing, db)
                     stampListing = listing
                 }

@@ -1,4 +1,7 @@
 import GRDB
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The rows' paths and stamps as the last refresh left them, in the order its walk met the
 /// files: what `StampFile` copies. A refresh that changed rows, and a change that re-read the
@@ -31,30 +34,65 @@ struct StampListing {
         }
     }
 
-    /// Sets the stamp of `path` (nil: its row is gone), adding it when it is new.
-    mutating func set(_ path: String, _ stamp: FileStamp?) {
-        let wanted = Array(path.utf8)
-        let found = start.indices.first { i in
-            let from = Int(start[i])
-            let end = (i + 1 < start.count ? Int(start[i + 1]) : bytes.count) - 1
-            return end - from == wanted.count && bytes[from..<end].elementsEqual(wanted)
+    /// Sets the stamps of `changes` (nil: the row is gone), adding the paths that are new.
+    mutating func set(_ changes: [(path: String, stamp: FileStamp?)]) {
+        // A few paths are looked for one by one; many through a table made once.
+        var table: [[UInt8]: Int]?
+        if changes.count > 16 {
+            var made: [[UInt8]: Int] = [:]
+            made.reserveCapacity(start.count)
+            for i in start.indices { made[Array(bytes[range(i)])] = i }
+            table = made
         }
-        switch (found, stamp) {
-        case let (i?, stamp?):
-            stamps[i] = stamp
-        case let (i?, nil):
-            let from = Int(start[i])
-            let end = i + 1 < start.count ? Int(start[i + 1]) : bytes.count
-            bytes.removeSubrange(from..<end)
-            start.remove(at: i)
-            stamps.remove(at: i)
-            for j in i..<start.count { start[j] -= Int32(end - from) }
-        case let (nil, stamp?):
-            start.append(Int32(truncatingIfNeeded: bytes.count))
-            bytes += wanted + [0]
-            stamps.append(stamp)
-        case (nil, nil):
-            break
+        var gone: Set<Int> = []
+        for (path, stamp) in changes {
+            let wanted = Array(path.utf8)
+            let found = table.map { $0[wanted] } ?? position(of: wanted)
+            switch (found, stamp) {
+            case let (i?, stamp?):
+                stamps[i] = stamp
+                gone.remove(i)
+            case let (i?, nil):
+                gone.insert(i)
+            case let (nil, stamp?):
+                start.append(Int32(truncatingIfNeeded: bytes.count))
+                bytes += wanted + [0]
+                stamps.append(stamp)
+                table?[wanted] = start.count - 1
+            case (nil, nil):
+                break
+            }
+        }
+        guard !gone.isEmpty else { return }
+        var kept = StampListing(bytes: [], start: [], stamps: [])
+        for i in start.indices where !gone.contains(i) {
+            kept.start.append(Int32(truncatingIfNeeded: kept.bytes.count))
+            kept.bytes += bytes[range(i)]
+            kept.bytes.append(0)
+            kept.stamps.append(stamps[i])
+        }
+        self = kept
+    }
+
+    private init(bytes: [UInt8], start: [Int32], stamps: [FileStamp]) {
+        self.bytes = bytes
+        self.start = start
+        self.stamps = stamps
+    }
+
+    /// Path i's bytes, without its NUL.
+    private func range(_ i: Int) -> Range<Int> {
+        Int(start[i])..<((i + 1 < start.count ? Int(start[i + 1]) : bytes.count) - 1)
+    }
+
+    private func position(of wanted: [UInt8]) -> Int? {
+        bytes.withUnsafeBytes { raw in
+            wanted.withUnsafeBytes { w in
+                start.indices.first { i in
+                    let r = range(i)
+                    return r.count == w.count && (w.isEmpty || memcmp(raw.baseAddress! + r.lowerBound, w.baseAddress!, w.count) == 0)
+                }
+            }
         }
     }
 }

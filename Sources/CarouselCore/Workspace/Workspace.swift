@@ -180,16 +180,15 @@ public final class Workspace {
     /// When the cards are not loaded, the index rows of the written files are brought up to
     /// date instead, so later queries in this command see the change.
     private func update(with writes: [FileWrite]) {
+        // The index gets the files' new stamps, so the next refresh does not read them again
+        // (and keeps the `CleanMark`).
+        try? index.reread(writes.map(\.path).filter { $0.hasPrefix(Vault.cardsDir + "/") && $0.hasSuffix(".md") })
         for write in writes {
             if write.path == JournalDay.path(for: today) {
                 if let journal = try? JournalDay.load(vault: vault, day: today).0 { base.journal = journal }
                 continue
             }
-            guard write.path.hasPrefix(Vault.cardsDir + "/"), write.path.hasSuffix(".md") else { continue }
-            // The index gets the file's new stamp, so the next refresh does not read it again
-            // (and keeps the `CleanMark`).
-            try? index.reread(write.path)
-            guard cardsLoaded else { continue }
+            guard write.path.hasPrefix(Vault.cardsDir + "/"), write.path.hasSuffix(".md"), cardsLoaded else { continue }
             base.cards.removeAll { $0.path == write.path }
             if let text = write.text, let parsed = try? CardParser.parse(text: text, path: write.path) {
                 base.cards.append(parsed.card)

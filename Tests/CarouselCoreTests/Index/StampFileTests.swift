@@ -125,11 +125,11 @@ final class StampFileTests: XCTestCase {
         _ = try index.sync()
         let path = "cards/card-2.md"
         try Data("---\ntitle: Card 2, done by a command\n---\n".utf8).write(to: URL(fileURLWithPath: vault.url(path)))
-        try index.reread(path)
+        try index.reread([path])
         try Data("---\ntitle: Card 12\n---\n".utf8).write(to: URL(fileURLWithPath: vault.url("cards/card-12.md")))
-        try index.reread("cards/card-12.md")
+        try index.reread(["cards/card-12.md"])
         try FileManager.default.removeItem(atPath: vault.url("cards/card-5.md"))
-        try index.reread("cards/card-5.md")
+        try index.reread(["cards/card-5.md"])
         let copy = try XCTUnwrap(StampFile.read(try XCTUnwrap(index.stampFile), generation: try generation(index)))
         XCTAssertEqual(stamp(copy, path), FileSystem.stamp(vault.url(path)))
         XCTAssertEqual(stamp(copy, "cards/card-12.md"), FileSystem.stamp(vault.url("cards/card-12.md")))
@@ -169,6 +169,35 @@ final class StampFileTests: XCTestCase {
         let index = try CardIndex(vault: vault)
         XCTAssertEqual(try index.sync().stats.parsed, 1, "the stale copy is not used: the file is read again")
         XCTAssertEqual(try title(index, "cards/card-5.md"), "Card 5")
+    }
+
+    func testManyFilesWrittenAtOnceKeepTheCopyCurrent() throws {
+        let vault = try makeVault(cards: 40)
+        _ = try CardIndex(vault: vault).sync()
+        let index = try CardIndex(vault: vault)
+        _ = try index.sync()
+        // Twenty edited, ten new, five removed: more than the one-by-one search takes.
+        var paths: [String] = []
+        for i in 1...20 {
+            let path = "cards/\(i % 3 == 0 ? "work/" : "")card-\(i).md"
+            try Data("---\ntitle: Card \(i), changed in bulk\n---\n".utf8).write(to: URL(fileURLWithPath: vault.url(path)))
+            paths.append(path)
+        }
+        for i in 41...50 {
+            try Data("---\ntitle: Card \(i)\n---\n".utf8).write(to: URL(fileURLWithPath: vault.url("cards/card-\(i).md")))
+            paths.append("cards/card-\(i).md")
+        }
+        for i in [22, 23, 25, 26, 28] {
+            let path = "cards/\(i % 3 == 0 ? "work/" : "")card-\(i).md"
+            try FileManager.default.removeItem(atPath: vault.url(path))
+            paths.append(path)
+        }
+        try index.reread(paths)
+        let copy = try XCTUnwrap(StampFile.read(try XCTUnwrap(index.stampFile), generation: try generation(index)))
+        XCTAssertEqual(copy.stamps.count, 45)
+        for path in paths { XCTAssertEqual(stamp(copy, path), FileSystem.stamp(vault.url(path)), path) }
+        copy.stamps.deallocate()
+        XCTAssertEqual(try CardIndex(vault: vault).sync().stats.parsed, 0)
     }
 
     func testACopyLeftFromAnotherIndexIsNotUsed() throws {
