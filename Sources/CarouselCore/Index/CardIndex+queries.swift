@@ -152,7 +152,11 @@ extension CardIndex {
         forgetBuilt()
         do {
             try db.write { db in
-                var listing = stampFile == nil ? nil : stampListing ?? lastScan.map(StampListing.init)
+                // The rows as the copy holds them: as this command wrote it, else as it is on
+                // disk when it is current (otherwise the next refresh reads the rows).
+                var listing = stampListing ?? stampFile.flatMap { file in
+                    (try? CardIndex.generation(db)).flatMap { $0 }.flatMap { StampFile.read(file, generation: $0) }.map(StampListing.init)
+                }
                 var changes: [(path: String, stamp: FileStamp?)] = []
                 for path in paths {
                     try CardIndex.forgetText(db, paths: [path])

@@ -34,6 +34,14 @@ struct StampListing {
         }
     }
 
+    /// The rows a stamp file holds (and its stamps buffer deallocated).
+    init(_ copy: StampFile.Contents) {
+        bytes = copy.bytes
+        start = copy.start
+        stamps = copy.stamps.compactMap { $0 }
+        copy.stamps.deallocate()
+    }
+
     /// Sets the stamps of `changes` (nil: the row is gone), adding the paths that are new.
     mutating func set(_ changes: [(path: String, stamp: FileStamp?)]) {
         // A few paths are looked for one by one; many through a table made once.

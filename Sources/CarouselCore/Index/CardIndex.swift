@@ -116,8 +116,7 @@ public final class CardIndex {
 
     /// The entries of `cards/` the last refresh met but does not read (`CleanMark`).
     var cardOthers: [String] = []
-    /// The last refresh's walk, and the stamp file's rows as this command last wrote them.
-    var lastScan: CardScan?
+    /// The stamp file's rows as this command last wrote them.
     var stampListing: StampListing?
 
     /// Whether this command's index is in memory because the one on disk could not be used.
@@ -285,7 +284,6 @@ public final class CardIndex {
                 while let row = try bad.next() {
                     problems.append((row[0], CardRow.decodeDiagnostics(row[1])))
                 }
-                lastScan = scan
                 stampListing = nil
                 if stampFile != nil, try CardIndex.generation(db) != before || (!reuse && !copied) {
                     let listing = StampListing(scan)
