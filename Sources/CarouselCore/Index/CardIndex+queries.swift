@@ -148,30 +148,34 @@ extension CardIndex {
     /// Re-reads the card files Carousel just wrote (or removes the rows of those now gone), so
     /// later queries in the same command see the change.
     func reread(_ paths: [String]) throws(CarouselError) {
+        var seen: Set<String> = []
+        let paths = paths.filter { seen.insert($0).inserted }
         guard !paths.isEmpty else { return }
         forgetBuilt()
         do {
             try db.write { db in
                 // The rows as the copy holds them: as this command wrote it, else as it is on
                 // disk when it is current (otherwise the next refresh reads the rows).
-                var listing = stampListing ?? stampFile.flatMap { file in
-                    (try? CardIndex.generation(db)).flatMap { $0 }.flatMap { StampFile.read(file, generation: $0) }.map(StampListing.init)
+                var listing = stampListing
+                if listing == nil, let stampFile, let generation = try CardIndex.generation(db),
+                   let copy = StampFile.read(stampFile, generation: generation) {
+                    listing = StampListing(copy)
                 }
+                try CardIndex.forgetText(db, paths: paths)
                 var changes: [(path: String, stamp: FileStamp?)] = []
                 for path in paths {
-                    try CardIndex.forgetText(db, paths: [path])
                     let stamp = FileSystem.stamp(vault.url(path))
                     if let stamp {
                         try db.execute(sql: CardRow.upsert, arguments: CardRow.read(path: path, vault: vault, stamp: stamp).arguments)
-                        try CardIndex.learnText(db, paths: [path])
                     } else {
                         try db.execute(sql: "DELETE FROM cards WHERE path = ?", arguments: [path])
                     }
                     changes.append((path, stamp))
                 }
-                listing?.set(changes)
+                try CardIndex.learnText(db, paths: changes.filter { $0.stamp != nil }.map(\.path))
                 // The stamp file follows, so the next refresh still reads it and not the rows.
-                if let listing {
+                if var listing {
+                    listing.set(changes)
                     try copyStamps(listing, db)
                     stampListing = listing
                 }

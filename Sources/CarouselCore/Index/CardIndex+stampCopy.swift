@@ -44,39 +44,42 @@ struct StampListing {
 
     /// Sets the stamps of `changes` (nil: the row is gone), adding the paths that are new.
     mutating func set(_ changes: [(path: String, stamp: FileStamp?)]) {
-        // A few paths are looked for one by one; many through a table made once.
-        var table: [[UInt8]: Int]?
-        if changes.count > 16 {
-            var made: [[UInt8]: Int] = [:]
-            made.reserveCapacity(start.count)
-            for i in start.indices { made[Array(bytes[range(i)])] = i }
-            table = made
+        // Where each path is now: one by one for a few, through a table made once for many.
+        let found: [Int?] = bytes.withUnsafeBytes { raw in
+            let table = changes.count > 16 ? PathTable(bytes: raw, start: start) : nil
+            return changes.map { change in
+                Array(change.path.utf8).withUnsafeBytes { wanted -> Int? in
+                    if let table { return table.find(wanted) }
+                    return start.indices.first { i in
+                        let path = PackedPaths.path(i, raw, start)
+                        return path.count == wanted.count && (wanted.isEmpty || memcmp(path.baseAddress!, wanted.baseAddress!, wanted.count) == 0)
+                    }
+                }
+            }
         }
+        var added: [String: Int] = [:]
         var gone: Set<Int> = []
-        for (path, stamp) in changes {
-            let wanted = Array(path.utf8)
-            let found = table.map { $0[wanted] } ?? position(of: wanted)
-            switch (found, stamp) {
-            case let (i?, stamp?):
+        for ((path, stamp), at) in zip(changes, found) {
+            guard let i = at ?? added[path] else {
+                guard let stamp else { continue }
+                added[path] = start.count
+                start.append(Int32(truncatingIfNeeded: bytes.count))
+                bytes += Array(path.utf8) + [0]
+                stamps.append(stamp)
+                continue
+            }
+            if let stamp {
                 stamps[i] = stamp
                 gone.remove(i)
-            case let (i?, nil):
+            } else {
                 gone.insert(i)
-            case let (nil, stamp?):
-                start.append(Int32(truncatingIfNeeded: bytes.count))
-                bytes += wanted + [0]
-                stamps.append(stamp)
-                table?[wanted] = start.count - 1
-            case (nil, nil):
-                break
             }
         }
         guard !gone.isEmpty else { return }
         var kept = StampListing(bytes: [], start: [], stamps: [])
         for i in start.indices where !gone.contains(i) {
             kept.start.append(Int32(truncatingIfNeeded: kept.bytes.count))
-            kept.bytes += bytes[range(i)]
-            kept.bytes.append(0)
+            kept.bytes += bytes[PackedPaths.range(i, count: bytes.count, start)] + [0]
             kept.stamps.append(stamps[i])
         }
         self = kept
@@ -86,22 +89,6 @@ struct StampListing {
         self.bytes = bytes
         self.start = start
         self.stamps = stamps
-    }
-
-    /// Path i's bytes, without its NUL.
-    private func range(_ i: Int) -> Range<Int> {
-        Int(start[i])..<((i + 1 < start.count ? Int(start[i + 1]) : bytes.count) - 1)
-    }
-
-    private func position(of wanted: [UInt8]) -> Int? {
-        bytes.withUnsafeBytes { raw in
-            wanted.withUnsafeBytes { w in
-                start.indices.first { i in
-                    let r = range(i)
-                    return r.count == w.count && (w.isEmpty || memcmp(raw.baseAddress! + r.lowerBound, w.baseAddress!, w.count) == 0)
-                }
-            }
-        }
     }
 }
 

@@ -225,7 +225,7 @@ public final class CardIndex {
                 var copied = false
                 let unchanged = !known.isEmpty && known[0].path == Vault.cardsDir && CardScan.unchanged(root: vault.root, known)
                 let reused = unchanged ? try StoredStamps.reusing(db, root: vault.root, dir: Vault.cardsDir, others: known.flatMap(\.others),
-                                                                  file: stampFile) : nil
+                                                                  file: stampFile, generation: before) : nil
                 let reuse = reused != nil
                 let scan: CardScan
                 let stored: StoredStamps

@@ -14,54 +14,45 @@ final class StoredStamps {
     /// Rows read.
     private(set) var count = 0
 
-    init(_ db: Database, scan: CardScan) throws {
+    convenience init(_ db: Database, scan: CardScan) throws {
+        try self.init(scan: scan) { row in _ = try StoredStamps.forEachRow(db) { row($0, $1); return true } }
+    }
+
+    /// The same, from the copy of the rows in the stamp file (`StampFile`), of the index's
+    /// current generation: no row is stepped through.
+    convenience init(scan: CardScan, copy: StampFile.Contents) {
+        self.init(scan: scan) { row in
+            copy.bytes.withUnsafeBytes { paths in
+                for j in copy.start.indices { row(PackedPaths.path(j, paths, copy.start), copy.stamps[j]!) }
+            }
+        }
+        copy.stamps.deallocate()
+    }
+
+    /// Lines up each row `rows` gives (its path bytes and stamp) with the scan's files.
+    private init(scan: CardScan, rows: ((UnsafeRawBufferPointer, FileStamp) -> Void) throws -> Void) rethrows {
         stamps = .allocate(capacity: scan.count)
         stamps.initialize(repeating: nil)
         try scan.bytes.withUnsafeBytes { bytes in
             let table = PathTable(bytes: bytes, start: scan.start)
-            _ = try StoredStamps.forEachRow(db) { text, stamp in
+            try rows { text, stamp in
                 count += 1
                 if let i = table.find(text) {
                     stamps[i] = stamp
                 } else {
                     unlisted.append(String(decoding: text, as: UTF8.self))
                 }
-                return true
             }
         }
-    }
-
-    /// The same, from the copy of the rows in the stamp file (`StampFile`), of the index's
-    /// current generation: no row is stepped through.
-    init(scan: CardScan, copy: StampFile.Contents) {
-        stamps = .allocate(capacity: scan.count)
-        stamps.initialize(repeating: nil)
-        count = copy.start.count
-        scan.bytes.withUnsafeBytes { bytes in
-            let table = PathTable(bytes: bytes, start: scan.start)
-            copy.bytes.withUnsafeBytes { paths in
-                for j in 0..<copy.start.count {
-                    let from = Int(copy.start[j])
-                    let end = (j + 1 < copy.start.count ? Int(copy.start[j + 1]) : paths.count) - 1
-                    let text = UnsafeRawBufferPointer(rebasing: paths[from..<end])
-                    if let i = table.find(text) {
-                        stamps[i] = copy.stamps[j]
-                    } else {
-                        unlisted.append(String(decoding: text, as: UTF8.self))
-                    }
-                }
-            }
-        }
-        copy.stamps.deallocate()
     }
 
     /// The listing of the last walk, read from the rows (see `CardScan.init(reusing:)`): every
     /// row is a file, lined up with its stored stamp. Nil when a row does not fit the folder
     /// (never written by a refresh): the caller walks instead.
     /// With `file`, the rows come from that copy (`StampFile`) when it is of the index's
-    /// current generation; otherwise they are read from SQLite and copied there.
-    static func reusing(_ db: Database, root: String, dir: String, others: [String], file: String?) throws -> (CardScan, StoredStamps)? {
-        let generation = file == nil ? nil : try Int64.fetchOne(db, sql: "SELECT n FROM stamp_generation")
+    /// current `generation`; otherwise they are read from SQLite and copied there.
+    static func reusing(_ db: Database, root: String, dir: String, others: [String], file: String?,
+                        generation: Int64?) throws -> (CardScan, StoredStamps)? {
         if let file, let generation, let copy = StampFile.read(file, generation: generation) {
             let stored = StoredStamps(taking: copy.stamps)
             return (CardScan(reusing: dir, root: root, bytes: copy.bytes, start: copy.start, others: others), stored)
@@ -126,7 +117,7 @@ final class StoredStamps {
 
 /// An open-addressing table from a scanned file's path bytes to its number in the scan; each
 /// slot keeps the path's hash, so a probe compares bytes only when the hashes agree.
-private struct PathTable {
+struct PathTable {
     private var slots: [(index: Int32, hash: UInt32)]
     private let mask: Int
     private let bytes: UnsafeRawBufferPointer
@@ -148,11 +139,7 @@ private struct PathTable {
         }
     }
 
-    private func path(_ i: Int) -> UnsafeRawBufferPointer {
-        let from = Int(start[i])
-        let end = (i + 1 < start.count ? Int(start[i + 1]) : bytes.count) - 1
-        return UnsafeRawBufferPointer(rebasing: bytes[from..<end])
-    }
+    private func path(_ i: Int) -> UnsafeRawBufferPointer { PackedPaths.path(i, bytes, start) }
 
     func find(_ wanted: UnsafeRawBufferPointer) -> Int? {
         let h = ByteHash.hash(wanted)
@@ -169,5 +156,19 @@ private struct PathTable {
             }
             slot = (slot + 1) & mask
         }
+    }
+}
+
+/// Paths packed one after the other, each ending in a NUL, path i starting at `start[i]`: how a
+/// scan, the stamp file and its listing keep them.
+enum PackedPaths {
+    /// Where path i's bytes are, without its NUL.
+    static func range(_ i: Int, count: Int, _ start: [Int32]) -> Range<Int> {
+        Int(start[i])..<((i + 1 < start.count ? Int(start[i + 1]) : count) - 1)
+    }
+
+    /// Path i's bytes, without its NUL.
+    static func path(_ i: Int, _ bytes: UnsafeRawBufferPointer, _ start: [Int32]) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: bytes[range(i, count: bytes.count, start)])
     }
 }

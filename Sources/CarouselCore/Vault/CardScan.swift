@@ -106,9 +106,7 @@ final class CardScan: @unchecked Sendable {
 
     /// Calls `body` with file `i`'s path as bytes (no NUL).
     func withPathBytes<R>(_ i: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
-        let from = Int(start[i])
-        let end = (i + 1 < start.count ? Int(start[i + 1]) : bytes.count) - 1
-        return bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[from..<end])) }
+        bytes.withUnsafeBytes { body(PackedPaths.path(i, $0, start)) }
     }
 
     /// Stats every file (on every core when there are more than 2,000) and closes the folders.

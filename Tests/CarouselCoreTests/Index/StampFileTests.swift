@@ -68,20 +68,30 @@ final class StampFileTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["stamps"], "no temporary file is left")
     }
 
-    /// The stamp `copy` holds for `path`.
-    private func stamp(_ copy: StampFile.Contents, _ path: String) -> FileStamp? {
+    /// A vault of `cards` cards, indexed, and an index of it that refreshed once more (and so
+    /// found no folder changed).
+    private func indexedTwice(cards: Int) throws -> (Vault, CardIndex) {
+        let vault = try makeVault(cards: cards)
+        _ = try CardIndex(vault: vault).sync()
+        let index = try CardIndex(vault: vault)
+        _ = try index.sync()
+        return (vault, index)
+    }
+
+    /// The stamp file's rows by path, when it is of `index`'s current generation (else the test fails).
+    private func copied(_ index: CardIndex, _ message: String = "") throws -> [String: FileStamp] {
+        let copy = try XCTUnwrap(StampFile.read(try XCTUnwrap(index.stampFile), generation: try generation(index)), message)
+        defer { copy.stamps.deallocate() }
         let paths = copy.bytes.split(separator: 0, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }
-        return paths.firstIndex(of: path).flatMap { copy.stamps[$0] }
+        XCTAssertEqual(Set(paths).count, paths.count, "each path once")
+        return Dictionary(uniqueKeysWithValues: zip(paths, copy.stamps.map { $0! }))
     }
 
     func testEveryRefreshThatChangesRowsCopiesThemAndTheNextOneReadsTheCopy() throws {
         let vault = try makeVault(cards: 30)
         XCTAssertEqual(try CardIndex(vault: vault).sync().stats.parsed, 30)
         let index = try CardIndex(vault: vault)
-        let file = try XCTUnwrap(index.stampFile)
-        var copy = try XCTUnwrap(StampFile.read(file, generation: try generation(index)), "the walk that made the rows copies them")
-        XCTAssertEqual(copy.stamps.count, 30)
-        copy.stamps.deallocate()
+        XCTAssertEqual(try copied(index, "the walk that made the rows copies them").count, 30)
         XCTAssertEqual(try index.sync().stats.parsed, 0)
 
         // An edit in place is found through the copy; the copy follows the new generation.
@@ -89,9 +99,7 @@ final class StampFileTests: XCTestCase {
         try Data("---\ntitle: Card seven, edited\n---\n".utf8).write(to: URL(fileURLWithPath: edited))
         XCTAssertEqual(try CardIndex(vault: vault).sync().stats.parsed, 1)
         XCTAssertEqual(try title(index, "cards/card-7.md"), "Card seven, edited")
-        copy = try XCTUnwrap(StampFile.read(file, generation: try generation(index)), "the copy is of the new generation")
-        XCTAssertEqual(stamp(copy, "cards/card-7.md"), FileSystem.stamp(edited))
-        copy.stamps.deallocate()
+        XCTAssertEqual(try copied(index, "the copy is of the new generation")["cards/card-7.md"], FileSystem.stamp(edited))
     }
 
     func testAFolderThatChangedIsListedAgainAgainstTheCopy() throws {
@@ -110,19 +118,15 @@ final class StampFileTests: XCTestCase {
         XCTAssertEqual(try title(index, "cards/card-21.md"), "Card 21")
         XCTAssertEqual(try title(index, "cards/work/card-9.md"), "Card nine, edited at more length")
         XCTAssertNil(try title(index, "cards/card-4.md"))
-        let copy = try XCTUnwrap(StampFile.read(try XCTUnwrap(index.stampFile), generation: try generation(index)))
-        XCTAssertEqual(copy.stamps.count, 20)
-        XCTAssertNil(stamp(copy, "cards/card-4.md"))
-        XCTAssertEqual(stamp(copy, "cards/card-21.md"), FileSystem.stamp(vault.url("cards/card-21.md")))
-        copy.stamps.deallocate()
+        let copy = try copied(index)
+        XCTAssertEqual(copy.count, 20)
+        XCTAssertNil(copy["cards/card-4.md"])
+        XCTAssertEqual(copy["cards/card-21.md"], FileSystem.stamp(vault.url("cards/card-21.md")))
         XCTAssertEqual(try CardIndex(vault: vault).sync().stats.parsed, 0)
     }
 
     func testAFileACommandWroteItselfKeepsTheCopyCurrent() throws {
-        let vault = try makeVault(cards: 10)
-        _ = try CardIndex(vault: vault).sync()
-        let index = try CardIndex(vault: vault)
-        _ = try index.sync()
+        let (vault, index) = try indexedTwice(cards: 10)
         let path = "cards/card-2.md"
         try Data("---\ntitle: Card 2, done by a command\n---\n".utf8).write(to: URL(fileURLWithPath: vault.url(path)))
         try index.reread([path])
@@ -130,12 +134,11 @@ final class StampFileTests: XCTestCase {
         try index.reread(["cards/card-12.md"])
         try FileManager.default.removeItem(atPath: vault.url("cards/card-5.md"))
         try index.reread(["cards/card-5.md"])
-        let copy = try XCTUnwrap(StampFile.read(try XCTUnwrap(index.stampFile), generation: try generation(index)))
-        XCTAssertEqual(stamp(copy, path), FileSystem.stamp(vault.url(path)))
-        XCTAssertEqual(stamp(copy, "cards/card-12.md"), FileSystem.stamp(vault.url("cards/card-12.md")))
-        XCTAssertNil(stamp(copy, "cards/card-5.md"))
-        XCTAssertEqual(copy.stamps.count, 10)
-        copy.stamps.deallocate()
+        let copy = try copied(index)
+        XCTAssertEqual(copy[path], FileSystem.stamp(vault.url(path)))
+        XCTAssertEqual(copy["cards/card-12.md"], FileSystem.stamp(vault.url("cards/card-12.md")))
+        XCTAssertNil(copy["cards/card-5.md"])
+        XCTAssertEqual(copy.count, 10)
         // The next refresh, listing the changed folder against the copy, reads nothing again.
         XCTAssertEqual(try CardIndex(vault: vault).sync().stats.parsed, 0)
         XCTAssertEqual(try title(index, path), "Card 2, done by a command")
@@ -172,10 +175,7 @@ final class StampFileTests: XCTestCase {
     }
 
     func testManyFilesWrittenAtOnceKeepTheCopyCurrent() throws {
-        let vault = try makeVault(cards: 40)
-        _ = try CardIndex(vault: vault).sync()
-        let index = try CardIndex(vault: vault)
-        _ = try index.sync()
+        let (vault, index) = try indexedTwice(cards: 40)
         // Twenty edited, ten new, five removed: more than the one-by-one search takes.
         var paths: [String] = []
         for i in 1...20 {
@@ -193,18 +193,14 @@ final class StampFileTests: XCTestCase {
             paths.append(path)
         }
         try index.reread(paths)
-        let copy = try XCTUnwrap(StampFile.read(try XCTUnwrap(index.stampFile), generation: try generation(index)))
-        XCTAssertEqual(copy.stamps.count, 45)
-        for path in paths { XCTAssertEqual(stamp(copy, path), FileSystem.stamp(vault.url(path)), path) }
-        copy.stamps.deallocate()
+        let copy = try copied(index)
+        XCTAssertEqual(copy.count, 45)
+        for path in paths { XCTAssertEqual(copy[path], FileSystem.stamp(vault.url(path)), path) }
         XCTAssertEqual(try CardIndex(vault: vault).sync().stats.parsed, 0)
     }
 
     func testACopyLeftFromAnotherIndexIsNotUsed() throws {
-        let vault = try makeVault(cards: 10)
-        _ = try CardIndex(vault: vault).sync()
-        let index = try CardIndex(vault: vault)
-        _ = try index.sync()
+        let (vault, index) = try indexedTwice(cards: 10)
         let file = try XCTUnwrap(index.stampFile)
         let before = try Data(contentsOf: URL(fileURLWithPath: file))
         // A new index (its file removed, the copy kept): a new random generation.
@@ -213,9 +209,7 @@ final class StampFileTests: XCTestCase {
         let fresh = try CardIndex(vault: vault)
         XCTAssertEqual(try fresh.sync().stats.parsed, 10)
         XCTAssertNotEqual(try Data(contentsOf: URL(fileURLWithPath: file)), before, "the walk of the new index replaced the old copy")
-        let copy = try XCTUnwrap(StampFile.read(file, generation: try generation(fresh)))
-        XCTAssertEqual(stamp(copy, "cards/work/card-3.md"), FileSystem.stamp(vault.url("cards/work/card-3.md")))
-        copy.stamps.deallocate()
+        XCTAssertEqual(try copied(fresh)["cards/work/card-3.md"], FileSystem.stamp(vault.url("cards/work/card-3.md")))
         XCTAssertEqual(try CardIndex(vault: vault).sync().stats.parsed, 0)
         XCTAssertEqual(try title(fresh, "cards/work/card-3.md"), "Card 3, changed")
     }
