@@ -14,7 +14,10 @@ public final class VaultStore: @unchecked Sendable {
 
     // Recursive: a page rendered under the lock may read a card through `read`.
     private let lock = NSRecursiveLock()
-    private var cached: (day: Day, fingerprint: Fingerprint, snapshot: VaultSnapshot, habits: [Habit])?
+    private var cached: (day: Day, fingerprint: Fingerprint, snapshot: VaultSnapshot, habits: [Habit], cards: LoadedCards, reminding: [Card])?
+    /// The cards of the state a change made stale: the next load builds again only the cards
+    /// whose files changed since (`Workspace.loadCards(reusing:)`), not every card.
+    private var staleCards: LoadedCards?
     private var lastCheck = Date.distantPast
     /// Goes up by one whenever what the pages show may have changed; the pages poll it.
     private var versionNumber = 1
@@ -77,9 +80,10 @@ public final class VaultStore: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         let state = try currentState()
-        // Reading every card's `remind:` again on each poll would be slow; do it once per version.
+        // Reading the cards' `remind:` again on each poll would be slow; do it once per version,
+        // for the cards whose files have the field (the index knows which).
         if reminderInputs?.version != state.version {
-            reminderInputs = (state.version, ReminderSources.cards(state.snapshot.cards, vault: vault).inputs,
+            reminderInputs = (state.version, ReminderSources.cards(cached?.reminding ?? [], vault: vault).inputs,
                               ReminderSources.habits(state.habits, vault: vault).inputs)
         }
         let inputs = reminderInputs!
@@ -115,6 +119,7 @@ public final class VaultStore: @unchecked Sendable {
     }
 
     private func invalidate() {
+        if let c = cached { staleCards = c.cards }
         cached = nil
         lastCheck = .distantPast
         rendered.removeAll()
@@ -133,12 +138,15 @@ public final class VaultStore: @unchecked Sendable {
             return State(today: today, snapshot: c.snapshot, habits: c.habits, version: versionNumber)
         }
         let ws = try Workspace(vault: vault, moment: moment, environment: environment, forWriting: false)
+        let cards = try ws.loadCards(reusing: cached?.cards ?? staleCards)
+        staleCards = nil
+        let reminding = try ws.remindingCards()
         let habits = HabitLoader.load(vault: vault).habits
         // Loading refreshes the index, which may touch files; take the fingerprint after it. A
         // file written while loading may be missing from the snapshot, so then keep the earlier
         // fingerprint: the next look sees a change and loads again.
         let after = Fingerprint.of(vault)
-        cached = (today, after == print ? after : print, ws.snapshot, habits)
+        cached = (today, after == print ? after : print, ws.snapshot, habits, cards, reminding)
         if rendered.isEmpty == false { rendered.removeAll() }
         versionNumber += 1
         return State(today: today, snapshot: ws.snapshot, habits: habits, version: versionNumber)

@@ -47,6 +47,20 @@ final class RemindTests: XCTestCase {
         XCTAssertEqual(bad.status, 2, bad.stderr)
     }
 
+    /// Only the cards whose files have `remind:` are read (the index knows which): a field added
+    /// or removed in an editor after the index has seen the card counts at once.
+    func testARemindAddedOrRemovedInAnEditorCountsAtOnce() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        try s.write("cards/call-the-bank.md", "---\ntitle: Call the bank\ndue: 2026-11-23T10:00\n---\n")
+        try s.write("cards/book-a-table.md", "---\ntitle: Book a table\ndue: 2026-11-23T11:00\nremind: 30m\n---\n")
+        XCTAssertEqual(slugs(try remind(s, "2026-11-23T09:00")), [])
+        try s.write("cards/call-the-bank.md", "---\ntitle: Call the bank\ndue: 2026-11-23T10:00\nremind:\n  - \"09:15\"\n---\n")
+        try s.write("cards/book-a-table.md", "---\ntitle: Book a table\ndue: 2026-11-23T11:00\n---\n")
+        XCTAssertEqual(slugs(try remind(s, "2026-11-23T09:15")), ["call-the-bank"])
+        XCTAssertEqual(slugs(try remind(s, "2026-11-23T10:30")), [], "book-a-table's remind: was removed")
+    }
+
     func testRepeatingCardRemindsPerOpenOccurrenceOnly() throws {
         let s = try Sandbox()
         try s.initVault()

@@ -171,6 +171,6 @@ extension CardParser {
             default: break  // unknown fields are the user's; they stay in the file untouched
             }
         }
-        return ParsedCard(card: card, warnings: warnings)
+        return ParsedCard(card: card, warnings: warnings, reminds: fields.contains { $0.key == "remind" })
     }
 }

@@ -4,6 +4,8 @@ import Yams
 public struct ParsedCard: Sendable {
     public var card: Card
     public var warnings: [FileDiagnostic]
+    /// Whether the front matter has a `remind:` field (`ReminderSources` reads it from the file).
+    public var reminds = false
 }
 
 /// Reads card files. A file that cannot be read as a card yields a `FileDiagnostic` with the

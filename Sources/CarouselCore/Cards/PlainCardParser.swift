@@ -15,7 +15,7 @@ import Glibc
 /// same code the full parser runs; `PlainCardParserTests` checks the two paths side by side.
 enum PlainCardParser {
     /// The card and body of a plain card file, or nil when the file needs the full parser.
-    static func parse(_ file: UnsafeBufferPointer<UInt8>, path: String) -> (card: Card, body: String)? {
+    static func parse(_ file: UnsafeBufferPointer<UInt8>, path: String) -> (card: Card, body: String, reminds: Bool)? {
         let n = file.count
         guard n >= 4, file[0] == dash, file[1] == dash, file[2] == dash, file[3] == lf else { return nil }
         guard let nonASCII = scan(file) else { return nil }
@@ -59,7 +59,7 @@ enum PlainCardParser {
         }
         guard parsed.warnings.isEmpty else { return nil }
         let body = String(decoding: UnsafeBufferPointer(rebasing: file[bodyStart..<n]), as: UTF8.self)
-        return (parsed.card, body)
+        return (parsed.card, body, parsed.reminds)
     }
 
     static let dash = UInt8(ascii: "-"), dot = UInt8(ascii: "."), lf = UInt8(ascii: "\n"), space = UInt8(ascii: " ")

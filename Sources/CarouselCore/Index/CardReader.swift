@@ -35,11 +35,12 @@ final class CardReader: @unchecked Sendable {
         guard let parsed = readPlain(path) else { return CardRow.read(path: path, vault: vault, stamp: stamp) }
         var row = CardRow(path: path, stamp: stamp, card: parsed.card, diagnostics: [])
         row.body = parsed.body
+        row.reminds = parsed.reminds
         return row
     }
 
     /// The card and body of a plain card file; nil when it must take the full path.
-    private func readPlain(_ path: String) -> (card: Card, body: String)? {
+    private func readPlain(_ path: String) -> (card: Card, body: String, reminds: Bool)? {
         guard let count = read(path) else { return nil }
         return PlainCardParser.parse(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[0..<count]), path: path)
     }

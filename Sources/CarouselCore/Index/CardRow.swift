@@ -9,6 +9,8 @@ struct CardRow {
     var diagnostics: [FileDiagnostic]
     /// The Markdown body, kept for `carousel search`; never read back into `Card`.
     var body: String?
+    /// Whether the front matter has a `remind:` field: `carousel remind` reads only those files.
+    var reminds = false
 
     static let createTable = """
         CREATE TABLE cards (
@@ -16,7 +18,8 @@ struct CardRow {
           ok INTEGER, id TEXT, slug TEXT, title TEXT, kind TEXT, spoons INTEGER, importance INTEGER,
           category TEXT, tags TEXT, due TEXT, start TEXT, duration TEXT, repeat TEXT, parent TEXT,
           today TEXT, done TEXT, completed TEXT, skipped TEXT, created TEXT, emoji TEXT, color TEXT,
-          diagnostics TEXT, body TEXT, series_start TEXT, wait TEXT, except_dates TEXT, also_dates TEXT, lid TEXT
+          diagnostics TEXT, body TEXT, series_start TEXT, wait TEXT, except_dates TEXT, also_dates TEXT, lid TEXT,
+          remind INTEGER
         )
         """
 
@@ -40,6 +43,7 @@ struct CardRow {
         "CREATE INDEX cards_repeat ON cards(path) WHERE repeat IS NOT NULL",
         "CREATE INDEX cards_wait ON cards(path) WHERE wait IS NOT NULL",
         "CREATE INDEX cards_events ON cards(path) WHERE kind = 'event'",
+        "CREATE INDEX cards_remind ON cards(path) WHERE remind = 1",
         // Covers the carousel's and the board's plain rows (`CardIndex.plainOpen`): ranking and
         // counting them scans this small index, never the table with its bodies. The title, last,
         // covers the board's choice of the first cards of a large group (`firstByTitle`).
@@ -79,8 +83,8 @@ struct CardRow {
     static let upsert = """
         INSERT OR REPLACE INTO cards (path, size, mtime, inode, ok, id, slug, title, kind, spoons, importance,
           category, tags, due, start, duration, repeat, parent, today, done, completed, skipped, created,
-          emoji, color, diagnostics, body, series_start, wait, except_dates, also_dates, lid)
-        VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+          emoji, color, diagnostics, body, series_start, wait, except_dates, also_dates, lid, remind)
+        VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
         """
 
     /// Reads and parses a card file: the full path, for every file (`CardReader` tries the fast one first).
@@ -100,6 +104,7 @@ struct CardRow {
             let parsed = try CardParser.parse(text: text, path: path)
             var row = CardRow(path: path, stamp: stamp, card: parsed.card, diagnostics: parsed.warnings)
             row.body = CardRow.body(of: text)
+            row.reminds = parsed.reminds
             return row
         } catch {
             return CardRow(path: path, stamp: stamp, card: nil, diagnostics: [error])
@@ -126,6 +131,7 @@ struct CardRow {
             text(card?.created?.description), text(card?.emoji), text(card?.color), text(diagText), text(body), text(card?.seriesStart?.iso), text(card?.wait?.iso),
             text(card.map { CardRow.join($0.exceptDates.map(\.iso)) }), text(card.map { CardRow.join($0.alsoDates.map(\.iso)) }),
             text(card?.id?.lowercased()),
+            card != nil && reminds ? 1.databaseValue : .null,
         ]
     }
 

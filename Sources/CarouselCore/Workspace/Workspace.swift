@@ -50,6 +50,14 @@ public final class Workspace {
         }
         return base
     }
+    /// Loads every card into `snapshot`, keeping the values of `earlier` (a load by an earlier
+    /// workspace of this vault) for the rows that did not change since (`LoadedCards`).
+    public func loadCards(reusing earlier: LoadedCards?) throws(CarouselError) -> LoadedCards {
+        let loaded = try index.loadCards(reusing: cardsLoaded ? nil : earlier)
+        base.cards = loaded.cards
+        cardsLoaded = true
+        return loaded
+    }
     private var base: VaultSnapshot
     /// Settings, journal and problems, with no cards unless they were loaded.
     var baseSnapshot: VaultSnapshot { base }

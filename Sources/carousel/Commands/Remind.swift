@@ -54,12 +54,12 @@ struct Remind: ParsableCommand {
             let vault = try options.locateVault()
             if install || uninstall || status { return try manage(vault) }
             let ws = try Workspace(vault: vault, moment: pinned, environment: options.environment, forWriting: false)
-            options.applyLook(ws.snapshot.settings)
+            options.applyLook(ws.settings)
             printDiagnostics(ws)
-            let cards = ReminderSources.cards(ws.snapshot.cards, vault: vault)
+            let cards = ReminderSources.cards(try ws.remindingCards(), vault: vault)
             let habits = ReminderSources.habits(HabitLoader.load(vault: vault).habits, vault: vault)
             for d in cards.problems + habits.problems { printError(d.description) }
-            let checkin = ws.snapshot.settings.checkinReminder
+            let checkin = ws.settings.checkinReminder
             let run = try ReminderRecord.update(vault) { record in
                 Reminders.due(cards: cards.inputs, habits: habits.inputs, checkin: checkin, record: record, now: pinned.stamp)
             }

@@ -22,6 +22,7 @@ final class PlainCardParserTests: XCTestCase {
         guard let parsed = bytes.withUnsafeBufferPointer({ PlainCardParser.parse($0, path: path) }) else { return nil }
         var row = CardRow(path: path, stamp: stamp, card: parsed.card, diagnostics: [])
         row.body = parsed.body
+        row.reminds = parsed.reminds
         return row
     }
 
@@ -152,6 +153,21 @@ final class PlainCardParserTests: XCTestCase {
         ] {
             XCTAssertFalse(takes(text), text.debugDescription)
         }
+    }
+
+    /// Both paths note a `remind:` field in the row (`carousel remind` reads only those files),
+    /// and only a top-level key named exactly so.
+    func testBothPathsNoteARemindField() {
+        for (text, reminds) in [
+            ("---\ntitle: x\nremind: 30m\n---\n", true), ("---\ntitle: x\nremind: [30m, 1d]\n---\n", true),
+            ("---\ntitle: x\nremind: \"09:00\"\n---\n", true), ("---\ntitle: x\nremind:\n  - 30m\n---\n", true),
+            ("---\ntitle: x\n---\nremind: 30m\n", false), ("---\ntitle: x\nreminder: 30m\n---\n", false),
+            ("---\ntitle: x\nnotes:\n  remind: 30m\n---\n", false),
+        ] {
+            XCTAssertEqual(fullRow(Array(text.utf8), path: "cards/x.md")?.reminds, reminds, text.debugDescription)
+            if let fast = fastRow(Array(text.utf8), path: "cards/x.md") { XCTAssertEqual(fast.reminds, reminds, text.debugDescription) }
+        }
+        XCTAssertNotNil(fastRow(Array("---\ntitle: x\nremind: 30m\n---\n".utf8), path: "cards/x.md"), "the fast path takes a plain remind:")
     }
 
     /// Whole files through `CardReader`, links and odd names included, against `CardRow.read`.

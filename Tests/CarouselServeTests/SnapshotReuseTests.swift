@@ -1,0 +1,92 @@
+import CarouselCore
+@testable import CarouselWeb
+import Foundation
+import XCTest
+
+/// The web server keeps every card between loads and builds again only the cards whose files
+/// changed (`Workspace.loadCards(reusing:)`). Whatever changed the files, and whoever brought the
+/// index up to date, the cards it shows are exactly those of a fresh load.
+final class SnapshotReuseTests: XCTestCase {
+    private func freshCards(_ box: WebSandbox) throws -> [Card] {
+        try workspace(box).snapshot.cards
+    }
+
+    private func workspace(_ box: WebSandbox, writing: Bool = false) throws -> Workspace {
+        let moment = Moment(today: try XCTUnwrap(Day(iso: box.today)), minutes: 600, seconds: 0, epochMilliseconds: 1_795_000_000_000)
+        return try Workspace(vault: try Vault(at: box.vault.path), moment: moment, environment: box.environment, forWriting: writing)
+    }
+
+    func testOnlyTheChangedCardsAreBuiltAgainAndTheResultIsAFreshLoad() throws {
+        let box = try WebSandbox()
+        try box.initVault(sample: true)
+        let first = try workspace(box).loadCards(reusing: nil)
+        XCTAssertEqual(first.built, first.cards.count)
+        XCTAssertGreaterThan(first.cards.count, 5)
+
+        let nothing = try workspace(box).loadCards(reusing: first)
+        XCTAssertEqual(nothing.built, 0, "nothing changed, nothing is built")
+        XCTAssertEqual(nothing.cards, first.cards)
+
+        // An editor's edit, a new card, a removed card, a card that no longer parses and a
+        // renamed card, all at once.
+        let paths = first.cards.map(\.path)
+        let edited = paths[0], removed = paths[1], broken = paths[2], renamed = paths[3]
+        try box.write(edited, try box.read(edited).replacingOccurrences(of: "title:", with: "title: Edited"))
+        try FileManager.default.removeItem(at: box.vault.appendingPathComponent(removed))
+        try box.write(broken, "---\ntitle: [unclosed\n---\n")
+        try FileManager.default.moveItem(at: box.vault.appendingPathComponent(renamed),
+                                         to: box.vault.appendingPathComponent("cards/zz-renamed.md"))
+        try box.write("cards/aa-new-card.md", "---\ntitle: A new card\ndue: 2026-11-24\n---\n")
+        let after = try workspace(box).loadCards(reusing: first)
+        XCTAssertEqual(after.cards, try freshCards(box))
+        XCTAssertEqual(after.built, 3, "the edited, the renamed and the new card")
+        XCTAssertTrue(after.cards.contains { $0.title.hasPrefix("Edited") })
+        XCTAssertFalse(after.cards.contains { $0.path == removed || $0.path == broken || $0.path == renamed })
+
+        // The broken card mended: it is built again, even though nothing else changed.
+        try box.write(broken, "---\ntitle: Mended\n---\n")
+        let mended = try workspace(box).loadCards(reusing: after)
+        XCTAssertEqual(mended.built, 1)
+        XCTAssertEqual(mended.cards, try freshCards(box))
+    }
+
+    func testAChangeMadeElsewhereOrAfterTheIndexWasRemovedIsSeen() throws {
+        let box = try WebSandbox()
+        try box.initVault(sample: true)
+        let first = try workspace(box).loadCards(reusing: nil)
+        let card = try XCTUnwrap(first.cards.first { $0.repeatRule == nil && $0.done == nil })
+        // A command in a terminal brings the index up to date itself: the next load here finds
+        // no file to read again, but the row's stamp differs from the one it kept.
+        let r = try box.carousel(["done", card.slug, "--vault", box.vault.path])
+        XCTAssertEqual(r.status, 0, r.err)
+        let afterDone = try workspace(box).loadCards(reusing: first)
+        XCTAssertEqual(afterDone.built, 1)
+        XCTAssertNotNil(afterDone.cards.first { $0.path == card.path }?.done)
+        XCTAssertEqual(afterDone.cards, try freshCards(box))
+
+        // The index rebuilt from scratch holds the same stamps for the same files.
+        try FileManager.default.removeItem(at: box.vault.appendingPathComponent(".carousel"))
+        let rebuilt = try workspace(box).loadCards(reusing: afterDone)
+        XCTAssertEqual(rebuilt.built, 0)
+        XCTAssertEqual(rebuilt.cards, afterDone.cards)
+    }
+
+    func testTheServerShowsItsOwnChangesAndAnEditorsEdits() throws {
+        let box = try WebSandbox()
+        try box.initVault(sample: true)
+        let store = VaultStore(vault: try Vault(at: box.vault.path), pinnedDay: Day(iso: box.today), environment: box.environment,
+                               recheckInterval: 0)
+        let before = try store.state()
+        let card = try XCTUnwrap(before.snapshot.cards.first { $0.repeatRule == nil && $0.done == nil })
+        _ = try store.change { ws in try ws.done(card.slug) }
+        let afterDone = try store.state()
+        XCTAssertGreaterThan(afterDone.version, before.version)
+        XCTAssertNotNil(afterDone.snapshot.cards.first { $0.path == card.path }?.done)
+        XCTAssertEqual(afterDone.snapshot.cards, try freshCards(box))
+
+        try box.write("cards/from-the-editor.md", "---\ntitle: From the editor\n---\n")
+        let afterEdit = try store.state()
+        XCTAssertTrue(afterEdit.snapshot.cards.contains { $0.title == "From the editor" })
+        XCTAssertEqual(afterEdit.snapshot.cards, try freshCards(box))
+    }
+}
