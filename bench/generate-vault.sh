@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes a seeded vault of N cards for timing: bench/generate-vault.sh N DIR
-# Realistic titles and tags, ~70% with due dates, ~300-byte bodies, some repeating cards,
+# Realistic titles and tags, ~70% with due dates, ~300-byte bodies, some repeating cards, 1% with remind:,
 # a tenth in sub-folders, a few habits; all committed in one commit. Same N, same vault.
 set -euo pipefail
 n=${1:?number of cards}; dir=${2:?target folder}; bin=${CAROUSEL_BIN:-carousel}
@@ -23,6 +23,7 @@ awk -v n="$n" -v dir="$dir" 'BEGIN {
     if (rand() < 0.7) printf "due: 2026-%02d-%02d\n", int(rand() * 12) + 1, int(rand() * 28) + 1 > f
     if (i % 50 == 0) printf "repeat: every week on mon, thu\n" > f
     if (i % 97 == 0) printf "today: 2026-11-23\n" > f
+    if (i % 100 == 7) printf "remind: 30m\n" > f
     printf "created: 2026-11-01T09:%02d\n---\n%s", i % 60, body > f
     close(f)
   }

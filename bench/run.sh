@@ -27,10 +27,10 @@ declare -A cell
 checks=()
 rows=("carousel --version" "home (warm)" "today (warm, nothing changed)" "show REF (warm)" "suggest (warm)" "calendar --month (warm)" "board (warm)"
       "board --all (warm, every card)" "countdown (warm)" "list --overdue (warm)" "list --overdue --all (warm, every card)" "timeline (warm)" "search WORD (warm)"
-      "today after one editor edit" "index, cold (no .carousel/)" "done X (one card, one commit)"
+      "today after one editor edit" "remind (the timer runs it every minute)" "index, cold (no .carousel/)" "done X (one card, one commit)"
       "git status" "git add X && git commit" "read every file (cat)" "peak memory of home" "peak memory of suggest" "peak memory of today" "peak memory of show REF" "peak memory of board" "peak memory of board --all"
       "peak memory of calendar" "peak memory of countdown" "peak memory of list --overdue" "peak memory of list --overdue --all" "peak memory of timeline"
-      "peak memory of search WORD" "peak memory of done X"
+      "peak memory of search WORD" "peak memory of remind" "peak memory of done X"
       "serve: home page (warm)" "serve: home page after one editor edit" "fsync cost per change (done X: time inside fsync)"
       "task next (Taskwarrior 2.6, same cards)")
 for n in "${sizes[@]}"; do
@@ -58,6 +58,8 @@ for n in "${sizes[@]}"; do
   cell["search WORD (warm),$n"]=$(median_ms "$bin" search dentist --vault "$v")
   edit() { f="$v/cards/card-$(( RANDOM % n + 1 )).md"; [ -f "$f" ] && echo "<!-- edited -->" >> "$f"; "$bin" today --vault "$v"; }
   cell["today after one editor edit,$n"]=$(median_ms edit)
+  cell["remind (the timer runs it every minute),$n"]=$(median_ms "$bin" remind --now 2026-11-23T09:00 --vault "$v")
+  cell["peak memory of remind,$n"]="$(peak_mb "$bin" remind --now 2026-11-23T09:00 --vault "$v") MB"
   git -C "$v" add -A >/dev/null; git -C "$v" -c user.name=b -c user.email=b@b commit -qm edits >/dev/null || true
   cold() { rm -rf "$v/.carousel"; "$bin" index --vault "$v"; }
   cell["index, cold (no .carousel/),$n"]=$(RUNS=3 median_ms cold)
@@ -121,7 +123,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f×", a / b; el
     for n in "${sizes[@]}"; do
       val=${cell["$r,$n"]}
       case "$r" in
-        home*|today*|show*|suggest*|calendar*|board*|countdown*|list*|timeline*|search*|serve*|task*) rt=$(ratio "$val" "${cell["git status,$n"]}") ;;
+        home*|today*|show*|suggest*|calendar*|board*|countdown*|list*|timeline*|search*|remind*|serve*|task*) rt=$(ratio "$val" "${cell["git status,$n"]}") ;;
         done*) rt=$(ratio "$val" "${cell["git add X && git commit,$n"]}") ;;
         index*) rt=$(ratio "$val" "${cell["read every file (cat),$n"]}") ;;
         *) rt="" ;;

@@ -14,7 +14,18 @@ public final class VaultStore: @unchecked Sendable {
 
     // Recursive: a page rendered under the lock may read a card through `read`.
     private let lock = NSRecursiveLock()
-    private var cached: (day: Day, fingerprint: Fingerprint, snapshot: VaultSnapshot, habits: [Habit], cards: LoadedCards, reminding: [Card])?
+    /// What the last load read, and the fingerprint of the files it was read from.
+    private struct Loaded {
+        let day: Day
+        let fingerprint: Fingerprint
+        let snapshot: VaultSnapshot
+        let habits: [Habit]
+        let cards: LoadedCards
+        /// The cards whose files have `remind:`.
+        let reminding: [Card]
+        let home: HomeView?
+    }
+    private var cached: Loaded?
     /// The cards of the state a change made stale: the next load builds again only the cards
     /// whose files changed since (`Workspace.loadCards(reusing:)`), not every card.
     private var staleCards: LoadedCards?
@@ -45,7 +56,13 @@ public final class VaultStore: @unchecked Sendable {
         public let snapshot: VaultSnapshot
         public let habits: [Habit]
         public let version: Int
+        /// The home page's view, worked out from the index's narrow reads at load time (the
+        /// same view `HomeView.make` gives over every card, at a fraction of the cost).
+        public let home: HomeView?
     }
+
+    /// How many cards the home page's carousel shows.
+    public static let homeStripLimit = 12
 
     /// The current state, re-read from disk when a file changed since the last look.
     public func state() throws(CarouselError) -> State {
@@ -129,15 +146,13 @@ public final class VaultStore: @unchecked Sendable {
     private func currentState() throws(CarouselError) -> State {
         let today = moment.today
         let now = Date()
-        if let c = cached, c.day == today, now.timeIntervalSince(lastCheck) < recheckInterval {
-            return State(today: today, snapshot: c.snapshot, habits: c.habits, version: versionNumber)
-        }
+        if let c = cached, c.day == today, now.timeIntervalSince(lastCheck) < recheckInterval { return state(of: c) }
         let print = Fingerprint.of(vault)
         lastCheck = now
-        if let c = cached, c.day == today, c.fingerprint == print {
-            return State(today: today, snapshot: c.snapshot, habits: c.habits, version: versionNumber)
-        }
+        if let c = cached, c.day == today, c.fingerprint == print { return state(of: c) }
         let ws = try Workspace(vault: vault, moment: moment, environment: environment, forWriting: false)
+        // Home first, while the cards are not loaded: it then asks the index for its rows.
+        let home = try? ws.home(stripLimit: VaultStore.homeStripLimit)
         let cards = try ws.loadCards(reusing: cached?.cards ?? staleCards)
         staleCards = nil
         let reminding = try ws.remindingCards()
@@ -146,10 +161,16 @@ public final class VaultStore: @unchecked Sendable {
         // file written while loading may be missing from the snapshot, so then keep the earlier
         // fingerprint: the next look sees a change and loads again.
         let after = Fingerprint.of(vault)
-        cached = (today, after == print ? after : print, ws.snapshot, habits, cards, reminding)
+        let loaded = Loaded(day: today, fingerprint: after == print ? after : print, snapshot: ws.snapshot, habits: habits,
+                            cards: cards, reminding: reminding, home: home)
+        cached = loaded
         if rendered.isEmpty == false { rendered.removeAll() }
         versionNumber += 1
-        return State(today: today, snapshot: ws.snapshot, habits: habits, version: versionNumber)
+        return state(of: loaded)
+    }
+
+    private func state(of loaded: Loaded) -> State {
+        State(today: loaded.day, snapshot: loaded.snapshot, habits: loaded.habits, version: versionNumber, home: loaded.home)
     }
 }
 
@@ -159,9 +180,9 @@ struct Fingerprint: Equatable {
 
     static func of(_ vault: Vault) -> Fingerprint {
         var h = FNV()
-        for dir in [Vault.cardsDir, Vault.habitsDir] {
-            add(folder: vault.url(dir), into: &h)
-        }
+        // Every card file, sub-folders included, as the index reads them.
+        h.add(Int64(bitPattern: FolderFingerprint.of(root: vault.root, dir: Vault.cardsDir)))
+        add(folder: vault.url(Vault.habitsDir), into: &h)
         // The journal keeps a folder per year; only this year's and last year's can still change
         // what a page shows, and a new year's folder shows up in the journal folder's own time.
         let journal = vault.url(Vault.journalDir)

@@ -50,6 +50,23 @@ final class SnapshotReuseTests: XCTestCase {
         XCTAssertEqual(mended.cards, try freshCards(box))
     }
 
+    /// Two names that differ only in their Unicode normalization are two files: changing one
+    /// keeps the other.
+    func testNamesThatDifferOnlyInNormalizationAreTwoCards() throws {
+        let box = try WebSandbox()
+        try box.initVault(sample: false)
+        try box.write("cards/caf\u{E9}.md", "---\ntitle: Composed\n---\n")
+        try box.write("cards/cafe\u{301}.md", "---\ntitle: Decomposed\n---\n")
+        let first = try workspace(box).loadCards(reusing: nil)
+        XCTAssertEqual(Set(first.cards.map(\.title)), ["Composed", "Decomposed"])
+        try box.write("cards/cafe\u{301}.md", "---\ntitle: Decomposed, edited\n---\n")
+        let after = try workspace(box).loadCards(reusing: first)
+        XCTAssertEqual(after.built, 1)
+        func bytes(_ cards: [Card]) -> [[UInt8]] { cards.map { Array(($0.path + " " + $0.title).utf8) }.sorted { $0.lexicographicallyPrecedes($1) } }
+        XCTAssertEqual(bytes(after.cards), bytes(try freshCards(box)))
+        XCTAssertEqual(Set(after.cards.map(\.title)), ["Composed", "Decomposed, edited"])
+    }
+
     func testAChangeMadeElsewhereOrAfterTheIndexWasRemovedIsSeen() throws {
         let box = try WebSandbox()
         try box.initVault(sample: true)
@@ -71,6 +88,19 @@ final class SnapshotReuseTests: XCTestCase {
         XCTAssertEqual(rebuilt.cards, afterDone.cards)
     }
 
+    /// A card in a sub-folder of cards/ is a card like any other: an edit to it is seen.
+    func testTheServerSeesAnEditInASubFolder() throws {
+        let box = try WebSandbox()
+        try box.initVault(sample: false)
+        try FileManager.default.createDirectory(at: box.vault.appendingPathComponent("cards/work"), withIntermediateDirectories: true)
+        try box.write("cards/work/report.md", "---\ntitle: Report\n---\n")
+        let store = VaultStore(vault: try Vault(at: box.vault.path), pinnedDay: Day(iso: box.today), environment: box.environment,
+                               recheckInterval: 0)
+        XCTAssertEqual(try store.state().snapshot.cards.map(\.title), ["Report"])
+        try box.write("cards/work/report.md", "---\ntitle: Report, edited\n---\n")
+        XCTAssertEqual(try store.state().snapshot.cards.map(\.title), ["Report, edited"])
+    }
+
     func testTheServerShowsItsOwnChangesAndAnEditorsEdits() throws {
         let box = try WebSandbox()
         try box.initVault(sample: true)
@@ -84,9 +114,22 @@ final class SnapshotReuseTests: XCTestCase {
         XCTAssertNotNil(afterDone.snapshot.cards.first { $0.path == card.path }?.done)
         XCTAssertEqual(afterDone.snapshot.cards, try freshCards(box))
 
-        try box.write("cards/from-the-editor.md", "---\ntitle: From the editor\n---\n")
+        try box.write("cards/from-the-editor.md", "---\ntitle: From the editor\ndue: 2026-11-24\nimportance: 5\n---\n")
         let afterEdit = try store.state()
         XCTAssertTrue(afterEdit.snapshot.cards.contains { $0.title == "From the editor" })
         XCTAssertEqual(afterEdit.snapshot.cards, try freshCards(box))
+
+        // The home page's view, from the index's narrow reads, is the one over every card.
+        for state in [before, afterDone, afterEdit] {
+            let narrow = try XCTUnwrap(state.home)
+            let whole = HomeView.make(state.snapshot, today: state.today, stripLimit: VaultStore.homeStripLimit)
+            XCTAssertEqual(narrow.carousel, whole.carousel)
+            XCTAssertEqual(narrow.today.items.map { [$0.card.path, "\($0.done)"] }, whole.today.items.map { [$0.card.path, "\($0.done)"] })
+            XCTAssertEqual(narrow.countdown.events.map { "\($0.card.path) \($0.date.iso) \($0.daysUntil)" }, whole.countdown.events.map { "\($0.card.path) \($0.date.iso) \($0.daysUntil)" })
+            XCTAssertEqual([narrow.carouselTotal, narrow.overdue, narrow.dueToday, narrow.someday, narrow.upcomingEvents, narrow.problems, narrow.scheduledToday],
+                           [whole.carouselTotal, whole.overdue, whole.dueToday, whole.someday, whole.upcomingEvents, whole.problems, whole.scheduledToday])
+            XCTAssertEqual(BoardView.Column.allCases.map(narrow.count), BoardView.Column.allCases.map(whole.count))
+        }
+        XCTAssertTrue(afterEdit.home?.carousel.contains { $0.card.title == "From the editor" } ?? false)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// Every card, as `cards()` gives them, with the values of an earlier load kept where the index
@@ -11,9 +12,56 @@ import GRDB
 public struct LoadedCards: Sendable {
     public let cards: [Card]
     /// Every row's stamp, cards that do not parse included (their rows are not in `cards`).
-    let stamps: [String: FileStamp]
+    let stamps: RowStamps
     /// How many cards were built from their rows for this load (all of them without an earlier load).
     public let built: Int
+}
+
+/// Every row's path and stamp, packed, in the index's path order (SQLite's byte order).
+struct RowStamps: Sendable {
+    /// The paths, each followed by a NUL; row i's starts at `start[i]`.
+    var bytes: [UInt8] = []
+    var start: [Int32] = []
+    var stamps: [FileStamp] = []
+
+    /// The paths that are new in `now` or have another stamp there, and those it no longer has:
+    /// one walk along both lists, comparing bytes as SQLite orders them.
+    func changes(to now: RowStamps) -> (changed: [String], gone: [String]) {
+        var changed: [String] = [], gone: [String] = []
+        bytes.withUnsafeBytes { old in
+            now.bytes.withUnsafeBytes { new in
+                var i = 0, j = 0
+                while i < start.count || j < now.start.count {
+                    let order: Int32
+                    if i == start.count { order = 1 } else if j == now.start.count { order = -1 } else {
+                        order = RowStamps.compare(PackedPaths.path(i, old, start), PackedPaths.path(j, new, now.start))
+                    }
+                    if order < 0 {
+                        gone.append(String(decoding: PackedPaths.path(i, old, start), as: UTF8.self))
+                        i += 1
+                    } else if order > 0 {
+                        changed.append(String(decoding: PackedPaths.path(j, new, now.start), as: UTF8.self))
+                        j += 1
+                    } else {
+                        if stamps[i] != now.stamps[j] { changed.append(String(decoding: PackedPaths.path(j, new, now.start), as: UTF8.self)) }
+                        i += 1
+                        j += 1
+                    }
+                }
+            }
+        }
+        return (changed, gone)
+    }
+
+    /// SQLite's BINARY order: the bytes, then the shorter first.
+    static func compare(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int32 {
+        let n = min(a.count, b.count)
+        if n > 0, let pa = a.baseAddress, let pb = b.baseAddress {
+            let c = memcmp(pa, pb, n)
+            if c != 0 { return c }
+        }
+        return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
+    }
 }
 
 extension CardIndex {
@@ -21,14 +69,16 @@ extension CardIndex {
     /// costs less than a long `IN` list.
     static let reuseLimit = 2000
 
-    /// Every row's path and stamp, read from the stamps' covering index.
-    func rowStamps() throws(CarouselError) -> [String: FileStamp] {
+    /// Every row's path and stamp, from the stamps' covering index in its order.
+    func rowStamps() throws(CarouselError) -> RowStamps {
         try read { db in
-            var out: [String: FileStamp] = [:]
-            let rows = try Row.fetchCursor(db, sql: "SELECT path, size, mtime, inode FROM cards INDEXED BY cards_stamp")
-            while let row = try rows.next() {
-                let inode: Int64 = row[3] ?? 0
-                out[row[0]] = FileStamp(size: row[1] ?? 0, mtime: row[2] ?? 0, inode: UInt64(bitPattern: inode))
+            var out = RowStamps()
+            try StoredStamps.forEachRow(db, sql: "SELECT path, size, mtime, inode FROM cards INDEXED BY cards_stamp ORDER BY path") { path, stamp in
+                out.start.append(Int32(out.bytes.count))
+                out.bytes.append(contentsOf: path)
+                out.bytes.append(0)
+                out.stamps.append(stamp)
+                return true
             }
             return out
         }
@@ -39,25 +89,22 @@ extension CardIndex {
     func loadCards(reusing earlier: LoadedCards?) throws(CarouselError) -> LoadedCards {
         let stamps = try rowStamps()
         guard let earlier else { return try fullLoad(stamps) }
-        var changed: [String] = []
-        for (path, stamp) in stamps where earlier.stamps[path] != stamp {
-            changed.append(path)
-            if changed.count > CardIndex.reuseLimit { return try fullLoad(stamps) }
-        }
-        let gone = earlier.stamps.keys.filter { stamps[$0] == nil }
+        let (changed, gone) = earlier.stamps.changes(to: stamps)
         if changed.isEmpty, gone.isEmpty { return LoadedCards(cards: earlier.cards, stamps: stamps, built: 0) }
-        let drop = Set(changed).union(gone)
-        let kept = earlier.cards.filter { !drop.contains($0.path) }
+        if changed.count > CardIndex.reuseLimit { return try fullLoad(stamps) }
+        // By bytes: two names that differ only in their Unicode normalization are two files,
+        // but equal Strings.
+        let drop = Set((changed + gone).map { Array($0.utf8) })
+        let kept = earlier.cards.filter { !drop.contains(Array($0.path.utf8)) }
         let fresh = changed.isEmpty ? [] : try cards(where: "path IN (\(Array(repeating: "?", count: changed.count).joined(separator: ",")))",
                                                      arguments: StatementArguments(changed))
         return LoadedCards(cards: CardIndex.merged(kept, fresh), stamps: stamps, built: fresh.count)
     }
 
-    private func fullLoad(_ stamps: [String: FileStamp]) throws(CarouselError) -> LoadedCards {
+    private func fullLoad(_ stamps: RowStamps) throws(CarouselError) -> LoadedCards {
         let all = try cards()
         return LoadedCards(cards: all, stamps: stamps, built: all.count)
     }
-
     /// Two lists in path order as one, in the same order `cards()` sorts by.
     static func merged(_ a: [Card], _ b: [Card]) -> [Card] {
         var out: [Card] = []

@@ -84,8 +84,10 @@ final class StoredStamps {
 
     /// Calls `body` with each row's path bytes and stamp, from the covering `cards_stamp` index,
     /// until it returns false; returns whether every row was seen.
-    private static func forEachRow(_ db: Database, _ body: (UnsafeRawBufferPointer, FileStamp) throws -> Bool) throws -> Bool {
-        let statement = try db.makeStatement(sql: "SELECT path, size, mtime, inode FROM cards INDEXED BY cards_stamp")
+    @discardableResult
+    static func forEachRow(_ db: Database, sql: String = "SELECT path, size, mtime, inode FROM cards INDEXED BY cards_stamp",
+                           _ body: (UnsafeRawBufferPointer, FileStamp) throws -> Bool) throws -> Bool {
+        let statement = try db.makeStatement(sql: sql)
         let s = statement.sqliteStatement
         defer { sqlite3_reset(s) }
         while true {

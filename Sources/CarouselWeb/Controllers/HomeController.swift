@@ -12,7 +12,7 @@ struct HomeController {
     }
 
     func home(_ state: VaultStore.State) -> [HTML] {
-        let view = HomeView.make(state.snapshot, today: state.today, stripLimit: 12)
+        let view = state.home ?? HomeView.make(state.snapshot, today: state.today, stripLimit: VaultStore.homeStripLimit)
         let token = shared.access.token
         let mode = state.snapshot.settings.carousel
         var content: [HTML] = [H.el("h1", [:], Words.longDate(state.today))]
