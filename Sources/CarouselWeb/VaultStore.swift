@@ -157,11 +157,9 @@ public final class VaultStore: @unchecked Sendable {
         staleCards = nil
         let reminding = try ws.remindingCards()
         let habits = HabitLoader.load(vault: vault).habits
-        // Loading refreshes the index, which may touch files; take the fingerprint after it. A
-        // file written while loading may be missing from the snapshot, so then keep the earlier
-        // fingerprint: the next look sees a change and loads again.
-        let after = Fingerprint.of(vault)
-        let loaded = Loaded(day: today, fingerprint: after == print ? after : print, snapshot: ws.snapshot, habits: habits,
+        // The fingerprint taken before loading: a file written meanwhile, which the snapshot may
+        // miss, makes the next look differ and load again.
+        let loaded = Loaded(day: today, fingerprint: print, snapshot: ws.snapshot, habits: habits,
                             cards: cards, reminding: reminding, home: home)
         cached = loaded
         if rendered.isEmpty == false { rendered.removeAll() }

@@ -98,7 +98,9 @@ final class SnapshotReuseTests: XCTestCase {
                                recheckInterval: 0)
         XCTAssertEqual(try store.state().snapshot.cards.map(\.title), ["Report"])
         try box.write("cards/work/report.md", "---\ntitle: Report, edited\n---\n")
-        XCTAssertEqual(try store.state().snapshot.cards.map(\.title), ["Report, edited"])
+        let seen = try store.state()
+        XCTAssertEqual(seen.snapshot.cards.map(\.title), ["Report, edited"])
+        XCTAssertEqual(try store.state().version, seen.version, "loading changed nothing the next look sees")
     }
 
     func testTheServerShowsItsOwnChangesAndAnEditorsEdits() throws {

@@ -92,33 +92,43 @@ extension CardIndex {
         let (changed, gone) = earlier.stamps.changes(to: stamps)
         if changed.isEmpty, gone.isEmpty { return LoadedCards(cards: earlier.cards, stamps: stamps, built: 0) }
         if changed.count > CardIndex.reuseLimit { return try fullLoad(stamps) }
-        // By bytes: two names that differ only in their Unicode normalization are two files,
-        // but equal Strings.
-        let drop = Set((changed + gone).map { Array($0.utf8) })
-        let kept = earlier.cards.filter { !drop.contains(Array($0.path.utf8)) }
         let fresh = changed.isEmpty ? [] : try cards(where: "path IN (\(Array(repeating: "?", count: changed.count).joined(separator: ",")))",
                                                      arguments: StatementArguments(changed))
-        return LoadedCards(cards: CardIndex.merged(kept, fresh), stamps: stamps, built: fresh.count)
+        // The earlier list, in `cards()`'s order, with those paths taken out and the fresh
+        // cards put in their places: no pass over every card.
+        var all = earlier.cards
+        for path in changed + gone {
+            if let i = CardIndex.position(of: path, in: all) { all.remove(at: i) }
+        }
+        for card in fresh {
+            all.insert(card, at: CardIndex.lowerBound(card.path, in: all))
+        }
+        return LoadedCards(cards: all, stamps: stamps, built: fresh.count)
+    }
+
+    /// The first card whose path does not sort before `path` (`cards()` sorts with `<`).
+    static func lowerBound(_ path: String, in cards: [Card]) -> Int {
+        var low = 0, high = cards.count
+        while low < high {
+            let mid = (low + high) / 2
+            if cards[mid].path < path { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// Where the card of exactly `path` is, by its bytes: two names that differ only in their
+    /// Unicode normalization are two files, but equal Strings, side by side in the list.
+    static func position(of path: String, in cards: [Card]) -> Int? {
+        var i = lowerBound(path, in: cards)
+        while i < cards.count, cards[i].path == path {
+            if cards[i].path.utf8.elementsEqual(path.utf8) { return i }
+            i += 1
+        }
+        return nil
     }
 
     private func fullLoad(_ stamps: RowStamps) throws(CarouselError) -> LoadedCards {
         let all = try cards()
         return LoadedCards(cards: all, stamps: stamps, built: all.count)
-    }
-    /// Two lists in path order as one, in the same order `cards()` sorts by.
-    static func merged(_ a: [Card], _ b: [Card]) -> [Card] {
-        var out: [Card] = []
-        out.reserveCapacity(a.count + b.count)
-        var i = 0, j = 0
-        while i < a.count, j < b.count {
-            if b[j].path < a[i].path {
-                out.append(b[j]); j += 1
-            } else {
-                out.append(a[i]); i += 1
-            }
-        }
-        out += a[i...]
-        out += b[j...]
-        return out
     }
 }
