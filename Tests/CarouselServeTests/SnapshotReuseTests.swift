@@ -50,6 +50,23 @@ final class SnapshotReuseTests: XCTestCase {
         XCTAssertEqual(mended.cards, try freshCards(box))
     }
 
+    /// Many changes at once (more than are put in place one by one): the cards kept and the
+    /// fresh ones are merged in one pass, in the same order as a fresh load.
+    func testManyChangesAtOnceAreMergedInOrder() throws {
+        let box = try WebSandbox()
+        try box.initVault(sample: false)
+        for i in 0..<120 { try box.write("cards/card-\(i).md", "---\ntitle: Card \(i)\ndue: 2026-11-\(10 + i % 20)\n---\n") }
+        let first = try workspace(box).loadCards(reusing: nil)
+        XCTAssertEqual(first.cards.count, 120)
+        for i in stride(from: 0, to: 120, by: 3) { try box.write("cards/card-\(i).md", "---\ntitle: Card \(i), edited\n---\n") }
+        for i in stride(from: 1, to: 120, by: 7) { try FileManager.default.removeItem(at: box.vault.appendingPathComponent("cards/card-\(i).md")) }
+        for i in 200..<230 { try box.write("cards/card-\(i).md", "---\ntitle: Card \(i)\n---\n") }
+        let after = try workspace(box).loadCards(reusing: first)
+        let edited = Set(stride(from: 0, to: 120, by: 3)).subtracting(stride(from: 1, to: 120, by: 7))
+        XCTAssertEqual(after.built, edited.count + 30, "the edited cards still there, and 30 new")
+        XCTAssertEqual(after.cards, try freshCards(box))
+    }
+
     /// Two names that differ only in their Unicode normalization are two files: changing one
     /// keeps the other.
     func testNamesThatDifferOnlyInNormalizationAreTwoCards() throws {

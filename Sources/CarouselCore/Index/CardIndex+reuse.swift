@@ -91,19 +91,38 @@ extension CardIndex {
         guard let earlier else { return try fullLoad(stamps) }
         let (changed, gone) = earlier.stamps.changes(to: stamps)
         if changed.isEmpty, gone.isEmpty { return LoadedCards(cards: earlier.cards, stamps: stamps, built: 0) }
-        if changed.count > CardIndex.reuseLimit { return try fullLoad(stamps) }
+        if changed.count + gone.count > CardIndex.reuseLimit { return try fullLoad(stamps) }
         let fresh = changed.isEmpty ? [] : try cards(where: "path IN (\(Array(repeating: "?", count: changed.count).joined(separator: ",")))",
                                                      arguments: StatementArguments(changed))
         // The earlier list, in `cards()`'s order, with those paths taken out and the fresh
-        // cards put in their places: no pass over every card.
+        // cards put in their places.
+        let dropped = (changed + gone).compactMap { CardIndex.position(of: $0, in: earlier.cards) }.sorted(by: >)
         var all = earlier.cards
-        for path in changed + gone {
-            if let i = CardIndex.position(of: path, in: all) { all.remove(at: i) }
-        }
-        for card in fresh {
-            all.insert(card, at: CardIndex.lowerBound(card.path, in: all))
+        if dropped.count + fresh.count <= 32 {
+            // A few: in place, without a pass over every card.
+            for i in dropped { all.remove(at: i) }
+            for card in fresh { all.insert(card, at: CardIndex.lowerBound(card.path, in: all)) }
+        } else {
+            let drop = Set(dropped)
+            all = CardIndex.merged(earlier.cards.indices.lazy.filter { !drop.contains($0) }.map { earlier.cards[$0] }, fresh)
         }
         return LoadedCards(cards: all, stamps: stamps, built: fresh.count)
+    }
+
+    /// Two lists in `cards()`'s order as one, in that order.
+    static func merged(_ a: some Sequence<Card>, _ b: [Card]) -> [Card] {
+        var out: [Card] = []
+        out.reserveCapacity(a.underestimatedCount + b.count)
+        var j = 0
+        for card in a {
+            while j < b.count, b[j].path < card.path {
+                out.append(b[j])
+                j += 1
+            }
+            out.append(card)
+        }
+        out += b[j...]
+        return out
     }
 
     /// The first card whose path does not sort before `path` (`cards()` sorts with `<`).
