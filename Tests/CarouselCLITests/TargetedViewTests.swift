@@ -66,7 +66,7 @@ final class TargetedViewTests: XCTestCase {
             ["list", "--spoons", "2-3", "--importance", "4"], ["list", "due.none:"], ["list", "+TODAY"], ["list", "-TODAY", "--limit", "5"],
             ["search", "watering"], ["search", "CAFÉ", "--open"], ["search", "mum", "--json"], ["search", "zzz"],
             ["timeline", "--now", "12:00"], ["timeline", "--week", "--now", "12:00", "--json"], ["calendar", "--month"],
-            ["countdown"], ["countdown", "--past", "--json"], ["show", "card-58"],
+            ["countdown"], ["countdown", "--past", "--json"], ["show", "card-58"], ["checkin"], ["checkin", "--json"],
         ]
         // Number the open cards once, so both runs read the same saved numbers.
         XCTAssertEqual(try s.carousel(["list"]).status, 0)
@@ -83,6 +83,25 @@ final class TargetedViewTests: XCTestCase {
         let counts = try XCTUnwrap(home["counts"] as? [String: Any])
         for key in ["overdue", "due_today", "someday", "in_carousel", "upcoming_events", "this_week"] {
             XCTAssertGreaterThan(counts[key] as? Int ?? 0, 0, key)
+        }
+        // Check-in's "N cards past their due date" points to the board: the same count as the
+        // board's Overdue column and home's, which leave out the cards waiting until a later day.
+        XCTAssertEqual(try s.carousel(["checkin", "--json"]).json()["overdue"] as? Int, counts["overdue"] as? Int)
+    }
+
+    /// `pull` and `drop` show the day after the change from the day's cards only: the same as
+    /// over every card, on two copies of one vault changed the same way.
+    func testPullAndDropShowTheSameDayAsOverEveryCard() throws {
+        let narrow = try Sandbox("narrow"), whole = try Sandbox("whole")
+        try makeVault(narrow)
+        try makeVault(whole)
+        for args in [["pull", "card-3", "--json"], ["pull", "card-4"], ["pull", "card-16", "card-24", "--json"], ["drop", "card-4", "--json"],
+                     ["drop", "card-24"], ["checkin", "--note", "slow day", "--json"]] {
+            let a = try narrow.carousel(args)
+            let b = try whole.carousel(args, env: ["CAROUSEL_READ_ALL": "1"])
+            XCTAssertEqual(a.status, 0, "\(args): \(a.stderr)")
+            XCTAssertEqual(a.status, b.status, "\(args)")
+            XCTAssertEqual(a.stdout, b.stdout, "\(args) differs from the view over every card")
         }
     }
 

@@ -25,6 +25,14 @@ extension Workspace {
                              problems: diagnostics.count)
     }
 
+    /// How many cards are past their due date on the board (`Occurrence.isOverdue`; the board
+    /// leaves out events and cards waiting until a later day): its Overdue column and home's
+    /// "N overdue", counted by the index when the cards are not loaded.
+    public func overdueCount() throws(CarouselError) -> Int {
+        if cardsLoaded { return BoardView.make(snapshot, today: today).total(.column(.overdue)) }
+        return try index.boardCounts(today: today, weekStart: settings.weekStart)[.overdue] ?? 0
+    }
+
     /// The board of today, built from the rows it can show (no events, no done one-off cards)
     /// as they are read; with a `limit` above 0, each column keeps its first `limit` cards and
     /// only the rows that can be among them are read (`CardIndex.boardRows`).

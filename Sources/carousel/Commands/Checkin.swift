@@ -20,11 +20,13 @@ struct Checkin: ParsableCommand {
             for p in problems { printError(p.description) }
             let lastActive = records.contains { $0.plannedCards > 0 || $0.doneCards > 0 }
                 ? nil : JournalHistory.lastActive(vault: ws.vault, before: ws.today.adding(days: -14))
-            let view = CheckinView.make(today: TodayView.make(ws.snapshot, today: ws.today),
-                                        history: records.map(CheckinView.DayRecord.init), budget: ws.snapshot.settings.budget,
-                                        lastActiveBefore: lastActive, reflection: ws.snapshot.journal.reflection)
+            // The day's cards only, not every card (`todaySnapshot`).
+            let day = try ws.todaySnapshot()
+            let view = CheckinView.make(today: TodayView.make(day, today: ws.today),
+                                        history: records.map(CheckinView.DayRecord.init), budget: day.settings.budget,
+                                        lastActiveBefore: lastActive, reflection: day.journal.reflection)
             // The same count as the board's Overdue column and home's "N overdue".
-            let overdue = ws.snapshot.cards.filter { Occurrence.isOverdue($0, today: ws.today) }.count
+            let overdue = try ws.overdueCount()
             if options.json { return CheckinRender.json(view, overdue: overdue).printJSON() }
             let t = Terminal.current
             if note != nil { print("Saved your note for today in \(JournalDay.path(for: ws.today)).") }

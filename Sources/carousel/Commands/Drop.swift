@@ -14,7 +14,7 @@ struct Drop: ParsableCommand {
             let ws = try options.workspace(writing: true)
             printNotices(ws)
             let (card, changed) = try ws.drop(ref)
-            let view = TodayView.make(ws.snapshot, today: ws.today)
+            let view = TodayView.make(try ws.todaySnapshot(), today: ws.today)
             if options.json { return TodayRender.json(view, numbers: ws.numbers).printJSON() }
             let t = Terminal.current
             print(changed ? "Put " + t.bold(card.title) + " back in the carousel. That's fine." : t.bold(card.title) + " isn't in today.")

@@ -30,7 +30,7 @@ struct Pull: ParsableCommand {
             }
             guard try bulk.confirm(selection.cards, verb: "pull them into today", ws: ws) else { return }
             let pulled = try ws.pull(selection.cards)
-            let view = TodayView.make(ws.snapshot, today: ws.today)
+            let view = TodayView.make(try ws.todaySnapshot(), today: ws.today)
             if options.json { return TodayRender.json(view, numbers: ws.numbers).printJSON() }
             let t = Terminal.current
             if pulled.isEmpty {
