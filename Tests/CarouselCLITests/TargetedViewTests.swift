@@ -277,4 +277,41 @@ final class TargetedViewTests: XCTestCase {
         }
         XCTAssertNotNil(try light.carousel(["list", "--json"]).stdout.range(of: "\"number\" : 3"), "numbers were given")
     }
+    /// Commands that change cards ask the index only what they need (is a slug taken, which
+    /// cards have a parent, which are children of a removed card, which a filter keeps). They
+    /// must choose exactly what they chose over every card: the same output, the same files.
+    func testCommandsThatChangeCardsChooseAsOverEveryCard() throws {
+        let light = try Sandbox()
+        try makeVault(light)
+        let whole = try Sandbox()
+        whole.extraEnvironment = ["CAROUSEL_READ_ALL": "1"]
+        try FileManager.default.removeItem(at: whole.root)
+        _ = try Sandbox.run(URL(fileURLWithPath: "/bin/cp"), ["-a", light.root.path, whole.root.path], env: light.environment, cwd: light.root)
+        let steps: [[String]] = [
+            ["add", "Card 1"], ["add", "Card 5", "--json"], ["add", "Card 1"],          // taken slugs, also in cards/work/
+            ["set", "card-57", "parent=card-58"], ["set", "card-58", "parent=card-58"],  // a cycle and a card of its own
+            ["set", "card-12", "parent=card-57", "--json"],
+            ["set", "card-57", "parent=card-87"], ["set", "card-86", "parent=card-58"],  // 86 → 58 → 57 → 87 → 86
+            ["rm", "card-28", "--json"], ["rm", "card-57"],                               // their children stay
+            ["done", "+errands", "due.before:2026-11-01", "--yes", "--json"],
+            ["set", "+family", "status:open", "spoons=2", "--yes"],
+            ["rm", "+deadline", "importance:5", "--yes", "--json"],
+        ]
+        for args in steps {
+            func run(_ s: Sandbox) throws -> String {
+                let r = try s.carousel(args)
+                return "\(r.status)\n" + (r.stdout + r.stderr).split(separator: "\n").filter { !$0.contains("\"id\" : \"") && !$0.contains("2026-11-23T") }.joined(separator: "\n")
+            }
+            XCTAssertEqual(try run(light), try run(whole), args.joined(separator: " "))
+        }
+        func files(_ s: Sandbox) throws -> String {
+            let listed = try s.git(["ls-files", "cards"]).stdout.split(separator: "\n").map(String.init)
+            return try listed.map { path in
+                let text = (try? String(contentsOf: s.root.appendingPathComponent(path), encoding: .utf8)) ?? "(missing)"
+                return path + "\n" + text.split(separator: "\n").filter { !$0.hasPrefix("id: ") && !$0.contains("2026-11-23T") }.joined(separator: "\n")
+            }.joined(separator: "\n")
+        }
+        XCTAssertEqual(try files(light), try files(whole))
+        XCTAssertEqual(try light.git(["status", "--porcelain"]).stdout, "")
+    }
 }

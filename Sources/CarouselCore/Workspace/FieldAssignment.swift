@@ -91,7 +91,7 @@ extension Workspace {
         case "done":
             if ["now", "true", "yes"].contains(v.lowercased()) {
                 file.set("done", string: moment.stamp.description)
-            } else if let date = DateInput.parse(v, today: today, weekStart: snapshot.settings.weekStart) {
+            } else if let date = DateInput.parse(v, today: today, weekStart: settings.weekStart) {
                 file.set("done", string: date.description)
             } else {
                 throw .invalidValue(field: "done", message: "expected now or \(DateInput.help), found \"\(v)\"")
@@ -99,7 +99,7 @@ extension Workspace {
         case "completed", "skipped", "except", "also":
             var days: [String] = []
             for item in FieldAssignment.list(v) {
-                guard let d = DateInput.parse(item, today: today, weekStart: snapshot.settings.weekStart) else {
+                guard let d = DateInput.parse(item, today: today, weekStart: settings.weekStart) else {
                     throw .invalidValue(field: a.field, message: "expected dates like 2026-11-20, found \"\(item)\"")
                 }
                 days.append(d.day.iso)
@@ -114,12 +114,13 @@ extension Workspace {
             file.set("repeat", string: v)
         case "parent":
             let parent = try resolve(v)
-            let graph = ParentGraph(cards: snapshot.cards)
+            // The cards with a parent and those they can name: all a cycle can run through.
+            let graph = ParentGraph(cards: cardsLoaded ? snapshot.cards : try index.parentCandidates() + [parent])
             if parent.path == file.card.path { throw .parentCycle([file.card.slug, file.card.slug]) }
             if let chain = graph.cycle(from: file.card, withParent: parent.slug) { throw .parentCycle(chain) }
             file.set("parent", string: parent.slug)
         case "created":
-            guard let date = DateInput.parse(v, today: today, weekStart: snapshot.settings.weekStart) else {
+            guard let date = DateInput.parse(v, today: today, weekStart: settings.weekStart) else {
                 throw .invalidValue(field: "created", message: "expected \(DateInput.help), found \"\(v)\"")
             }
             file.set("created", string: date.description)

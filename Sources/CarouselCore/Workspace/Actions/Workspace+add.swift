@@ -29,7 +29,7 @@ extension Workspace {
     /// "add: N cards" for more). Every entry is checked before anything is written.
     public func add(_ news: [NewCard]) throws(CarouselError) -> [Card] {
         guard !news.isEmpty else { throw .usage("nothing to add: every line was empty") }
-        var taken = Set(snapshot.cards.map(\.slug) + snapshot.diagnostics.map { Vault.slug(ofPath: $0.path) })
+        var taken = takenSlugs()
         var files: [CardFile] = []
         for new in news { files.append(try newCardFile(new, taken: &taken)) }
         let message = files.count == 1 ? "add: \(files[0].card.title)" : "add: \(files.count) cards"
@@ -37,8 +37,19 @@ extension Workspace {
         return files.map(\.card)
     }
 
+    /// The slugs a new card cannot take (see `TakenSlugs`).
+    func takenSlugs() -> TakenSlugs {
+        let broken = Set(diagnostics.map { Vault.slug(ofPath: $0.path) })
+        if cardsLoaded {
+            let slugs = Set(snapshot.cards.map(\.slug))
+            return TakenSlugs(given: broken) { slugs.contains($0) }
+        }
+        let index = self.index
+        return TakenSlugs(given: broken) { slug in !((try? index.cards(where: "slug = ?", arguments: [slug]).isEmpty) ?? true) }
+    }
+
     /// The file for a new card, at a slug not in `taken` (which gains it).
-    func newCardFile(_ new: NewCard, taken: inout Set<String>) throws(CarouselError) -> CardFile {
+    func newCardFile(_ new: NewCard, taken: inout TakenSlugs) throws(CarouselError) -> CardFile {
         let title = new.title.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !title.isEmpty else { throw .invalidValue(field: "title", message: "What do you want to do? The title cannot be empty") }
         guard !title.contains("\n") else { throw .invalidValue(field: "title", message: "must be one line") }
@@ -72,4 +83,15 @@ extension Workspace {
         if let body = new.body, !body.isEmpty { file.setBody("\n" + body + (body.hasSuffix("\n") ? "" : "\n")) }
         return file
     }
+}
+
+/// The slugs a new card cannot take: those of every card (in any folder of `cards/`), of every
+/// file that does not parse, and those given out in this command. The cards' are asked of the
+/// index one slug at a time (a new card tries one or two), not read for every card.
+struct TakenSlugs {
+    var given: Set<String>
+    let isCard: (String) -> Bool
+
+    func contains(_ slug: String) -> Bool { given.contains(slug) || isCard(slug) }
+    mutating func insert(_ slug: String) { given.insert(slug) }
 }

@@ -68,7 +68,7 @@ extension Workspace {
     func habitDay(_ input: String?, _ habit: Habit) throws(CarouselError) -> Day {
         var day = today
         if let input {
-            guard let d = DateInput.parse(input, today: today, weekStart: snapshot.settings.weekStart)?.day else {
+            guard let d = DateInput.parse(input, today: today, weekStart: settings.weekStart)?.day else {
                 throw .invalidValue(field: "--date", message: "must be \(DateInput.help), found \"\(input)\"")
             }
             day = d

@@ -3,7 +3,7 @@ import Foundation
 extension Workspace {
     /// The settings as written in carousel.yaml, key by key (values as they read in the file).
     public func settingValues() throws(CarouselError) -> [(key: String, value: String)] {
-        let s = snapshot.settings
+        let s = settings
         return [
             ("budget", String(s.budget)), ("carousel", s.carousel.rawValue), ("views", s.views.joined(separator: ", ")),
             ("week_start", Settings.weekdays[s.weekStart - 1]), ("theme", s.theme),

@@ -24,7 +24,7 @@ extension Workspace {
             pathByKey[key] = card.path
         }
         var updates: [CardFile] = []
-        var taken = Set(snapshot.cards.map(\.slug) + snapshot.diagnostics.map { Vault.slug(ofPath: $0.path) })
+        var taken = takenSlugs()
         var files: [(item: ImportedItem, file: CardFile)] = []
         for item in plan.items {
             if known.contains(item.key) {

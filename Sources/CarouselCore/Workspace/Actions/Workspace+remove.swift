@@ -12,8 +12,18 @@ extension Workspace {
     public func remove(_ cards: [Card], attachments: Bool = false) throws(CarouselError) -> [Card] {
         guard !cards.isEmpty else { return [] }
         let gone = Set(cards.map(\.path))
-        let orphans = snapshot.cards.filter { child in
-            !gone.contains(child.path) && cards.contains { $0.slug == child.parent || (child.parent != nil && child.parent == $0.id) }
+        // The children of the cards removed, asked of the index when the cards are not loaded.
+        var children: [Card] = []
+        if cardsLoaded {
+            children = snapshot.cards
+        } else {
+            for card in cards { children += try index.children(slug: card.slug, id: card.id) }
+            children = children.sorted(byKey: \.path, <)
+        }
+        var seen = Set<String>()
+        let orphans = children.filter { child in
+            !gone.contains(child.path) && seen.insert(child.path).inserted
+                && cards.contains { $0.slug == child.parent || (child.parent != nil && child.parent == $0.id) }
         }
         var writes = cards.map { FileWrite(path: $0.path, text: nil) }
         if attachments { writes += cards.flatMap { self.attachments(of: $0) }.map { FileWrite(path: $0.path, text: nil) } }

@@ -18,7 +18,7 @@ extension Workspace {
         var cards: [Card]
         if terms.words.isEmpty {
             if openOnly && !terms.hasStatus { filter.status = .open }
-            cards = filter.apply(snapshot.cards, today: today)
+            cards = try self.cards(filter)
         } else {
             cards = []
             for word in terms.words {

@@ -24,7 +24,7 @@ extension Workspace {
                 if !Occurrence.isDone(card, today: today) && !Occurrence.isFinished(card, today: today) { open[key, default: 0] += 1 }
             }
         }
-        let styles = snapshot.settings.tagStyles
+        let styles = settings.tagStyles
         let keys = Set(count.keys).union(styles.keys)
         return keys.sorted().map { key in
             let name = spelled[key]?.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key ?? key

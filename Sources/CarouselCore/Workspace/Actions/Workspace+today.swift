@@ -41,7 +41,7 @@ extension Workspace {
         guard card.isPulled(on: today) else {
             throw .usage("\(card.title) is not in today's list; `carousel pull \(card.slug)` puts it there first")
         }
-        let view = TodayView.make(snapshot, today: today)
+        let view = TodayView.make(try todaySnapshot(), today: today)
         var keys = view.items.filter { !$0.done }.map { $0.card.id ?? $0.card.slug }
         let key = card.id ?? card.slug
         guard let from = keys.firstIndex(of: key) else {
@@ -54,6 +54,6 @@ extension Workspace {
         keys.insert(key, at: position - 1)
         let write = try journalWrite(changed: [], order: keys + view.items.filter(\.done).map { $0.card.id ?? $0.card.slug })
         try commit([write], message: "order today: \(card.title) to \(position)")
-        return TodayView.make(snapshot, today: today)
+        return TodayView.make(try todaySnapshot(), today: today)
     }
 }

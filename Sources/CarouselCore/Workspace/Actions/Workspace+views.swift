@@ -14,7 +14,7 @@ extension Workspace {
     /// commits "move: <title> to <column>". A time of day on the old due date is kept.
     public func move(_ ref: String, to column: BoardView.Column) throws(CarouselError) -> MoveOutcome {
         let card = try resolve(ref)
-        guard let target = BoardView.dueDate(for: column, today: today, weekStart: snapshot.settings.weekStart) else {
+        guard let target = BoardView.dueDate(for: column, today: today, weekStart: settings.weekStart) else {
             throw .usage("a card becomes overdue by itself when its due date passes; move it to today, this_week, upcoming or someday")
         }
         var file = try open(card)
@@ -57,7 +57,7 @@ extension Workspace {
         } catch {
             throw .invalidFile(error)
         }
-        if snapshot.settings.budget == value, text.contains("budget:") { return false }
+        if settings.budget == value, text.contains("budget:") { return false }
         var file = SettingsFile(text: text)
         file.set("budget", rendered: String(value))
         try commit([FileWrite(path: Vault.settingsFile, text: file.text)], message: "settings: budget \(value)")
