@@ -21,6 +21,31 @@ final class CommandsAsTypedTests: XCTestCase {
         XCTAssertTrue(try s.read("cards/not-an-option.md").contains("title: \"--not-an-option\""))
     }
 
+    /// `carousel add Buy milk tomorrow` without quotes is the same card as the quoted line, as
+    /// in `task add`; options may come after the words, and `habit add` takes words too.
+    func testATitleNeedsNoQuotes() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        let add = try s.carousel(["add", "Buy", "oat", "milk", "tomorrow", "!4", "~2", "--json"])
+        XCTAssertEqual(add.status, 0, add.stderr)
+        let card = try add.json()
+        XCTAssertEqual(card["title"] as? String, "Buy oat milk")
+        XCTAssertEqual(card["importance"] as? Int, 4)
+        XCTAssertEqual(card["spoons"] as? Int, 2)
+        XCTAssertEqual(card["due"] as? String, "2026-11-24")
+        let quoted = try s.carousel(["add", "Call Mum tomorrow #family", "--json"]).json()
+        let unquoted = try s.carousel(["add", "Call", "Dad", "tomorrow", "#family", "--json"]).json()
+        XCTAssertEqual(quoted["due"] as? String, unquoted["due"] as? String)
+        XCTAssertEqual(quoted["tags"] as? [String], unquoted["tags"] as? [String])
+        XCTAssertEqual(unquoted["title"] as? String, "Call Dad")
+        let literal = try s.carousel(["add", "--literal", "Read", "Tomorrow", "and", "Tomorrow", "--json"]).json()
+        XCTAssertEqual(literal["title"] as? String, "Read Tomorrow and Tomorrow")
+        XCTAssertNotEqual(try s.carousel(["add"]).status, 0, "a title is still needed")
+        let habit = try s.carousel(["habit", "add", "Brush", "teeth", "--json"])
+        XCTAssertEqual(habit.status, 0, habit.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: s.vault.appendingPathComponent("habits/brush-teeth.md").path))
+    }
+
     func testTypoGetsTheNearestCommand() throws {
         let s = try Sandbox()
         try s.initVault()

@@ -288,6 +288,7 @@ final class TargetedViewTests: XCTestCase {
         try FileManager.default.removeItem(at: whole.root)
         _ = try Sandbox.run(URL(fileURLWithPath: "/bin/cp"), ["-a", light.root.path, whole.root.path], env: light.environment, cwd: light.root)
         let steps: [[String]] = [
+            ["list"], ["list", "2", "4", "--json"], ["list", "999"], ["list", "3", "+errands"],  // numbers are REFs
             ["add", "Card 1"], ["add", "Card 5", "--json"], ["add", "Card 1"],          // taken slugs, also in cards/work/
             ["set", "card-57", "parent=card-58"], ["set", "card-58", "parent=card-58"],  // a cycle and a card of its own
             ["set", "card-12", "parent=card-57", "--json"],

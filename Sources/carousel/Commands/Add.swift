@@ -17,8 +17,11 @@ struct Add: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The card's title, or a quick-capture line like \"Call Mum tomorrow #family !4 ~1\"; - reads one card per line from standard input.")
-    var title: String
+    // Words, not one string: `carousel add Buy milk tomorrow` reads as the quoted line would.
+    @Argument(help: "The card's title, or a quick-capture line like \"Call Mum tomorrow #family !4 ~1\" (quotes optional); - reads one card per line from standard input.")
+    var words: [String]
+
+    var title: String { words.joined(separator: " ") }
 
     @Flag(help: "Keep the text as the title; do not read dates, #tags and the like from it.")
     var literal = false

@@ -11,8 +11,10 @@ struct HabitAdd: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The habit's name, e.g. \"Brush teeth\". Without one (and without --suggest), the suggested habits are offered.")
-    var title: String?
+    @Argument(help: "The habit's name, e.g. Brush teeth (quotes optional). Without one (and without --suggest), the suggested habits are offered.")
+    var words: [String] = []
+
+    var title: String? { words.isEmpty ? nil : words.joined(separator: " ") }
 
     @Option(help: "Start a suggested habit by its name (water, walk, read, …), without questions.")
     var suggest: String?

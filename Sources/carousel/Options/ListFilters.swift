@@ -72,11 +72,12 @@ struct ListFilters: ParsableArguments {
         f.merge(base)
         var paths: Set<String>?
         for word in parsed.words {
-            guard let n = CardRef.number(word) else {
+            guard CardRef.number(word) != nil else {
                 f.text.append(word)
                 continue
             }
-            guard let card = ws.numbers.card(numbered: n, in: ws.snapshot.cards) else { throw CarouselError.unknownNumber(n) }
+            // A number is a REF: one indexed lookup, or "no card has number N today".
+            let card = try ws.resolve(word)
             paths = (paths ?? []).union([card.path])
         }
         if let paths { f.paths = paths }
