@@ -22,7 +22,7 @@ final class CommandsAsTypedTests: XCTestCase {
     }
 
     /// `carousel add Buy milk tomorrow` without quotes is the same card as the quoted line, as
-    /// in `task add`; options may come after the words, and `habit add` takes words too.
+    /// in `task add`; options may come after the words, and `habit add` and `check` take words too.
     func testATitleNeedsNoQuotes() throws {
         let s = try Sandbox()
         try s.initVault()
@@ -44,6 +44,20 @@ final class CommandsAsTypedTests: XCTestCase {
         let habit = try s.carousel(["habit", "add", "Brush", "teeth", "--json"])
         XCTAssertEqual(habit.status, 0, habit.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: s.vault.appendingPathComponent("habits/brush-teeth.md").path))
+        // `check` reads the habit's words the same way; a last word like a number is the amount.
+        XCTAssertEqual(try s.carousel(["habit", "add", "Drink", "water", "--target", "8"]).status, 0)
+        let brushed = try s.carousel(["check", "brush", "teeth"])
+        XCTAssertEqual(brushed.status, 0, brushed.stderr)
+        let drunk = try s.carousel(["check", "drink", "water", "2"])
+        XCTAssertEqual(drunk.status, 0, drunk.stderr)
+        XCTAssertTrue(try s.read("habits/brush-teeth.md").contains("\(s.today): 1"))
+        XCTAssertTrue(try s.read("habits/drink-water.md").contains("\(s.today): 2"))
+        let negative = try s.carousel(["check", "drink", "water", "-2"])
+        XCTAssertNotEqual(negative.status, 0)
+        XCTAssertTrue(negative.stderr.contains("above 0"), negative.stderr)
+        let unknown = try s.carousel(["check", "floss", "daily"])
+        XCTAssertNotEqual(unknown.status, 0)
+        XCTAssertTrue(unknown.stderr.contains("floss daily"), unknown.stderr)
     }
 
     func testTypoGetsTheNearestCommand() throws {

@@ -6,7 +6,7 @@ struct Check: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The habit: its slug, title, or the start of either.")
+    @Argument(help: "The habit: its slug, title (quotes optional), or the start of either.")
     var habit: String
 
     // Collected this way so that "-2" reaches the habit's own check ("must be above 0")
@@ -14,21 +14,28 @@ struct Check: ParsableCommand {
     @Argument(parsing: .allUnrecognized, help: "How much, e.g. 1, 2.5 or 25min (default 1).")
     var amount: [String] = []
 
+    /// `check brush teeth` is the habit "brush teeth"; `check drink water 2` adds 2 to "drink
+    /// water": the last word is the amount when it starts like a number.
+    var typed: (habit: String, amount: String?) {
+        guard let last = amount.last else { return (habit, nil) }
+        let words = [habit] + amount
+        if let c = last.first, c.isNumber || c == "-" || c == "." || c == "+" {
+            return (words.dropLast().joined(separator: " "), last)
+        }
+        return (words.joined(separator: " "), nil)
+    }
+
     @Option(help: "The day to log (default today): \(DateInput.help).")
     var date: String?
 
     @Flag(help: "Log it even on a day the habit isn't scheduled.")
     var anyway = false
 
-    func validate() throws {
-        if amount.count > 1 { throw ValidationError("give one AMOUNT, like 2 or 25min; found \(amount.joined(separator: " "))") }
-    }
-
     func run() throws {
         try reporting {
             let ws = try options.workspace(writing: true)
             printNotices(ws)
-            let change = try ws.check(habit, amount: amount.first, date: date, anyway: anyway)
+            let change = try ws.check(typed.habit, amount: typed.amount, date: date, anyway: anyway)
             let celebration = ws.celebration(for: change)
             if options.json { return HabitJSON.change(change, celebration: celebration).printJSON() }
             let t = Terminal.current
