@@ -60,6 +60,25 @@ final class CommandsAsTypedTests: XCTestCase {
         XCTAssertTrue(unknown.stderr.contains("floss daily"), unknown.stderr)
     }
 
+    /// A card's whole title, as people say it, names the card (any case); two cards with that
+    /// title are both listed, and a title that names none still gets the nearest slugs.
+    func testATitleIsARef() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        XCTAssertEqual(try s.carousel(["add", "Water the ferns"]).status, 0)
+        XCTAssertEqual(try s.carousel(["add", "Call Mum"]).status, 0)
+        XCTAssertEqual(try s.carousel(["add", "Call Mum"]).status, 0)
+        let done = try s.carousel(["done", "water THE ferns", "--json"])
+        XCTAssertEqual(done.status, 0, done.stderr)
+        XCTAssertTrue(try s.read("cards/water-the-ferns.md").contains("done: "))
+        let both = try s.carousel(["show", "Call Mum"])
+        XCTAssertNotEqual(both.status, 0)
+        XCTAssertTrue(both.stderr.contains("call-mum ") && both.stderr.contains("call-mum-2"), both.stderr)
+        let none = try s.carousel(["show", "Water the roses"])
+        XCTAssertNotEqual(none.status, 0)
+        XCTAssertTrue(none.stderr.contains("no card"), none.stderr)
+    }
+
     func testTypoGetsTheNearestCommand() throws {
         let s = try Sandbox()
         try s.initVault()

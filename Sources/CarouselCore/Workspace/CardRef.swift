@@ -1,3 +1,5 @@
+import Foundation
+
 /// What naming a card by REF reads of it: a whole `Card`, or just these fields of every card
 /// when an unknown REF is compared with all of them (`CardIndex.namingCards`).
 public protocol Nameable {
@@ -10,7 +12,8 @@ public protocol Nameable {
 extension Card: Nameable {}
 
 /// How a REF names a card, in one place for every command: a short number (today's, from
-/// `ShortNumbers`), a slug, a path, an id, or an unambiguous start of a slug or id.
+/// `ShortNumbers`), a slug, a path, an id, an unambiguous start of a slug or id, or the card's
+/// whole title in any case.
 public enum CardRef {
     /// How many candidates an ambiguous REF lists before "… and N more".
     public static let shownCandidates = 10
@@ -39,6 +42,15 @@ public enum CardRef {
         let lower = needle.lowercased()
         let prefixed = cards.filter { $0.slug.hasPrefix(lower) || ($0.id?.lowercased().hasPrefix(lower) ?? false) }
         if prefixed.count == 1 { return prefixed[0] }
+        // A card's title as typed (`done "Water the ferns"`), any case: when it names one card.
+        if prefixed.isEmpty {
+            let title = ref.trimmingCharacters(in: .whitespaces).lowercased()
+            let titled = title.isEmpty ? [] : cards.filter { $0.title.lowercased() == title }
+            if titled.count == 1 { return titled[0] }
+            if titled.count > 1 {
+                throw .ambiguousCard(ref: ref, candidates: describe(titled.sorted { $0.slug < $1.slug }, numbersIfNeeded()))
+            }
+        }
         let numbers = numbersIfNeeded()
         if prefixed.count > 1 {
             throw .ambiguousCard(ref: ref, candidates: describe(prefixed.sorted { $0.slug < $1.slug }, numbers))

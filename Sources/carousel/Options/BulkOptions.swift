@@ -52,5 +52,5 @@ func validateTerms(_ words: [String], required: Bool = false) throws {
 
 /// The help for the words `done`, `rm`, `set` and `pull` take.
 let refsHelp = ArgumentHelp(
-    "Cards: numbers from `carousel list`, slugs, ids (or their start), and filters such as +home due.before:eow.",
+    "Cards: numbers from `carousel list`, slugs, ids (or their start), titles, and filters such as +home due.before:eow.",
     valueName: "ref-or-filter")
