@@ -256,16 +256,22 @@ final class TargetedViewTests: XCTestCase {
         }
     }
 
-    /// The day's first numbering reads light rows from the index (not every card value): it
-    /// gives every card the same number as numbering over every card does, also for cards
-    /// added later that day.
-    func testTheFirstNumberingOfTheDayIsTheSameFromLightRows() throws {
+    /// Two copies of one vault: every command in the second builds every card first.
+    func twoCopies() throws -> (light: Sandbox, whole: Sandbox) {
         let light = try Sandbox()
         try makeVault(light)
         let whole = try Sandbox()
         whole.extraEnvironment = ["CAROUSEL_READ_ALL": "1"]
         try FileManager.default.removeItem(at: whole.root)
         _ = try Sandbox.run(URL(fileURLWithPath: "/bin/cp"), ["-a", light.root.path, whole.root.path], env: light.environment, cwd: light.root)
+        return (light, whole)
+    }
+
+    /// The day's first numbering reads light rows from the index (not every card value): it
+    /// gives every card the same number as numbering over every card does, also for cards
+    /// added later that day.
+    func testTheFirstNumberingOfTheDayIsTheSameFromLightRows() throws {
+        let (light, whole) = try twoCopies()
         for args in [["list", "--json"], ["add", "Later card due tomorrow !4"], ["list", "--json"], ["done", "3"], ["list", "--all", "--json"]] {
             // A new card has its own id in each vault: id lines are left out.
             func lines(_ s: Sandbox) throws -> [Substring] { try s.carousel(args).stdout.split(separator: "\n").filter { !$0.contains("\"id\" : \"") } }
@@ -277,16 +283,12 @@ final class TargetedViewTests: XCTestCase {
         }
         XCTAssertNotNil(try light.carousel(["list", "--json"]).stdout.range(of: "\"number\" : 3"), "numbers were given")
     }
+
     /// Commands that change cards ask the index only what they need (is a slug taken, which
     /// cards have a parent, which are children of a removed card, which a filter keeps). They
     /// must choose exactly what they chose over every card: the same output, the same files.
     func testCommandsThatChangeCardsChooseAsOverEveryCard() throws {
-        let light = try Sandbox()
-        try makeVault(light)
-        let whole = try Sandbox()
-        whole.extraEnvironment = ["CAROUSEL_READ_ALL": "1"]
-        try FileManager.default.removeItem(at: whole.root)
-        _ = try Sandbox.run(URL(fileURLWithPath: "/bin/cp"), ["-a", light.root.path, whole.root.path], env: light.environment, cwd: light.root)
+        let (light, whole) = try twoCopies()
         let steps: [[String]] = [
             ["list"], ["list", "2", "4", "--json"], ["list", "999"], ["list", "3", "+errands"],  // numbers are REFs
             ["add", "Card 1"], ["add", "Card 5", "--json"], ["add", "Card 1"],          // taken slugs, also in cards/work/
