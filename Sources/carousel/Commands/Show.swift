@@ -6,8 +6,11 @@ struct Show: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The card: its slug, id, or the start of either.", completion: .custom(completeRefs))
-    var ref: String
+    @Argument(help: "The card: its number, slug, id, the start of either, or its title (quotes optional).", completion: .custom(completeRefs))
+    var words: [String]
+
+    /// `show pay the phone bill` names the card titled so, as the quoted title would.
+    var ref: String { words.joined(separator: " ") }
 
     @Option(name: .customLong("as-of"), help: "Show the card as it was at the end of this date (from the history): \(DateInput.help).")
     var asOf: String?

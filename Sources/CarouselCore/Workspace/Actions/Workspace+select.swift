@@ -16,19 +16,39 @@ extension Workspace {
         }
         var filter = terms.filter
         var cards: [Card]
+        var single = terms.words.count == 1
         if terms.words.isEmpty {
             if openOnly && !terms.hasStatus { filter.status = .open }
             cards = try self.cards(filter)
         } else {
-            cards = []
-            for word in terms.words {
-                let card = try resolve(word)
-                if !cards.contains(where: { $0.path == card.path }) { cards.append(card) }
-            }
+            let named = try refs(terms.words)
+            cards = named.cards
+            if named.byTitle { single = true }
             if terms.hasTerms { cards = cards.filter { filter.matches($0, today: today) } }
             if let most = filter.most { cards = Array(cards.prefix(most)) }
         }
-        return Selection(cards: cards, single: terms.words.count == 1 && !terms.hasTerms)
+        return Selection(cards: cards, single: single && !terms.hasTerms)
+    }
+
+    /// The cards `words` name, each a REF (`done 3 5 call-mum`). When one of them names no card
+    /// or several, and the words together are one card's title (`done water the plants`,
+    /// typed without quotes), that card.
+    func refs(_ words: [String]) throws(CarouselError) -> (cards: [Card], byTitle: Bool) {
+        var cards: [Card] = []
+        do throws(CarouselError) {
+            for word in words {
+                let card = try resolve(word)
+                if !cards.contains(where: { $0.path == card.path }) { cards.append(card) }
+            }
+        } catch {
+            switch error {
+            case .unknownCard, .ambiguousCard:
+                guard words.count > 1, let titled = try? resolve(words.joined(separator: " ")) else { throw error }
+                return ([titled], true)
+            default: throw error
+            }
+        }
+        return (cards, false)
     }
 
     /// "Call Mum", "Call Mum and Pack bag", "Call Mum, Pack bag and Book dentist", "5 cards (Call Mum, Pack bag, …)".
