@@ -35,7 +35,11 @@ final class BoundaryTests: XCTestCase {
         XCTAssertEqual(try s.carousel(["add", "../../etc/passwd"]).status, 0)
         XCTAssertEqual(try s.carousel(["add", "/absolute/path"]).status, 0)
         XCTAssertEqual(try s.carousel(["add", "Child", "--parent", "../../x"]).status, 1)
-        XCTAssertEqual(try s.carousel(["show", "../../etc/passwd"]).status, 1)
+        // A title is a REF: this one names the vault's own card, never the file it spells.
+        let shown = try s.carousel(["show", "../../etc/passwd", "--json"])
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        XCTAssertEqual(try shown.json()["path"] as? String, "cards/etc-passwd.md")
+        XCTAssertEqual(try s.carousel(["show", "../../etc/shadow"]).status, 1)
         XCTAssertEqual(try s.carousel(["done", "/etc/passwd"]).status, 1)
         let written = try s.git(["ls-files"]).stdout.split(separator: "\n").filter { $0.hasPrefix("cards/") }
         XCTAssertEqual(written.sorted(), ["cards/.gitkeep", "cards/absolute-path.md", "cards/etc-passwd.md"])
