@@ -86,6 +86,13 @@ final class CommandsAsTypedTests: XCTestCase {
         let two = try s.carousel(["pull", "pack", "water", "--json"])   // two REFs still mean two cards
         XCTAssertEqual(two.status, 0, two.stderr)
         XCTAssertTrue(two.stdout.contains("pack-the-bag") && two.stdout.contains("water-the-ferns"), two.stdout)
+        let reopened = try s.carousel(["undone", "pay", "the", "phone", "bill"])
+        XCTAssertEqual(reopened.status, 0, reopened.stderr)
+        XCTAssertFalse(try s.read("cards/pay-the-phone-bill.md").contains("done: "))
+        let dropped = try s.carousel(["drop", "pack", "the", "bag"])
+        XCTAssertEqual(dropped.status, 0, dropped.stderr)
+        let edited = try s.carousel(["edit", "pack", "the", "bag"], env: ["EDITOR": "true", "VISUAL": "true"])
+        XCTAssertEqual(edited.status, 0, edited.stderr)
         let partial = try s.carousel(["done", "pack", "the"])
         XCTAssertNotEqual(partial.status, 0)
         XCTAssertTrue(partial.stderr.contains("'the'"), partial.stderr)

@@ -6,8 +6,11 @@ struct Undone: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The card: its slug, id, or the start of either.", completion: .custom(completeRefs))
-    var ref: String
+    @Argument(help: "The card: its number, slug, id, the start of either, or its title (quotes optional).", completion: .custom(completeRefs))
+    var words: [String]
+
+    /// The words typed, as one REF: `undone pay the phone bill` names the card titled so.
+    var ref: String { words.joined(separator: " ") }
 
     func run() throws {
         try reporting {
