@@ -117,6 +117,14 @@ extension CardIndex {
         try cards(where: "slug = ? OR id = ? OR path = ?", arguments: [needle, needle, path])
     }
 
+    /// The slugs that start with `prefix`, from the slug index (U+10FFFF sorts after every
+    /// character a slug can go on with).
+    func slugs(startingWith prefix: String) throws(CarouselError) -> [String] {
+        try read { db in
+            try String.fetchAll(db, sql: "SELECT slug FROM cards WHERE slug >= ? AND slug < ?", arguments: [prefix, prefix + "\u{10FFFF}"])
+        }
+    }
+
     /// Cards whose slug or lowercased id starts with `prefix`, which must be plain ASCII
     /// (letters, digits, `-`, `_`, `.`): then the byte range below finds every candidate, and the
     /// caller applies its own test.

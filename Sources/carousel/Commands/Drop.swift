@@ -6,17 +6,13 @@ struct Drop: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The card: its number, slug, id, the start of either, or its title (quotes optional).", completion: .custom(completeRefs))
-    var words: [String]
-
-    /// The words typed, as one REF: `drop pay the phone bill` names the card titled so.
-    var ref: String { words.joined(separator: " ") }
+    @OptionGroup var target: OneCard
 
     func run() throws {
         try reporting {
             let ws = try options.workspace(writing: true)
             printNotices(ws)
-            let (card, changed) = try ws.drop(ref)
+            let (card, changed) = try ws.drop(target.ref)
             let view = TodayView.make(try ws.todaySnapshot(), today: ws.today)
             if options.json { return TodayRender.json(view, numbers: ws.numbers).printJSON() }
             let t = Terminal.current

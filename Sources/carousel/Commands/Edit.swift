@@ -13,17 +13,13 @@ struct Edit: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The card: its number, slug, id, the start of either, or its title (quotes optional).", completion: .custom(completeRefs))
-    var words: [String]
-
-    /// The words typed, as one REF: `edit pay the phone bill` names the card titled so.
-    var ref: String { words.joined(separator: " ") }
+    @OptionGroup var target: OneCard
 
     func run() throws {
         try reporting {
             let ws = try options.workspace(writing: true)
             printNotices(ws)
-            let card = try ws.resolve(ref)
+            let card = try ws.resolve(target.ref)
             let full = ws.vault.url(card.path)
             if ws.vault.isLink(card.path) {
                 throw CarouselError.boundary("\(card.path) is a link; Carousel never writes through a link, so edit the file it points to")

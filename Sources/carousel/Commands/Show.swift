@@ -6,11 +6,7 @@ struct Show: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The card: its number, slug, id, the start of either, or its title (quotes optional).", completion: .custom(completeRefs))
-    var words: [String]
-
-    /// `show pay the phone bill` names the card titled so, as the quoted title would.
-    var ref: String { words.joined(separator: " ") }
+    @OptionGroup var target: OneCard
 
     @Option(name: .customLong("as-of"), help: "Show the card as it was at the end of this date (from the history): \(DateInput.help).")
     var asOf: String?
@@ -20,9 +16,9 @@ struct Show: ParsableCommand {
             let ws = try options.workspace(writing: false)
             var card: Card
             do {
-                card = try ws.resolve(ref)
+                card = try ws.resolve(target.ref)
             } catch {
-                guard case CarouselError.unknownCard = error, let habit = try ws.findHabit(ref) else { throw error }
+                guard case CarouselError.unknownCard = error, let habit = try ws.findHabit(target.ref) else { throw error }
                 let file = try HabitFile(vault: ws.vault, path: habit.path)
                 if options.json { return HabitJSON.full(file, today: ws.today).printJSON() }
                 return print(HabitJSON.lines(file, today: ws.today, Terminal.current).joined(separator: "\n"))

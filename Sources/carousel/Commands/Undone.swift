@@ -6,18 +6,14 @@ struct Undone: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The card: its number, slug, id, the start of either, or its title (quotes optional).", completion: .custom(completeRefs))
-    var words: [String]
-
-    /// The words typed, as one REF: `undone pay the phone bill` names the card titled so.
-    var ref: String { words.joined(separator: " ") }
+    @OptionGroup var target: OneCard
 
     func run() throws {
         try reporting {
             let ws = try options.workspace(writing: true)
             printNotices(ws)
-            let card = try ws.undone(ref)
-            let shown = try card ?? ws.resolve(ref)
+            let card = try ws.undone(target.ref)
+            let shown = try card ?? ws.resolve(target.ref)
             if options.json { return CardJSON.full(try ws.open(shown), today: ws.today).printJSON() }
             if card == nil {
                 print(Terminal.current.bold(shown.title) + " wasn't done. Nothing changed.")

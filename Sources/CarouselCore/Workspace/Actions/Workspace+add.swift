@@ -39,13 +39,9 @@ extension Workspace {
 
     /// The slugs a new card cannot take (see `TakenSlugs`).
     func takenSlugs() -> TakenSlugs {
-        let broken = Set(diagnostics.map { Vault.slug(ofPath: $0.path) })
-        if cardsLoaded {
-            let slugs = Set(snapshot.cards.map(\.slug))
-            return TakenSlugs(given: broken) { slugs.contains($0) }
-        }
-        let index = self.index
-        return TakenSlugs(given: broken) { slug in !((try? index.cards(where: "slug = ?", arguments: [slug]).isEmpty) ?? true) }
+        var taken = TakenSlugs(given: Set(diagnostics.map { Vault.slug(ofPath: $0.path) }), index: cardsLoaded ? nil : index)
+        if cardsLoaded { taken.given.formUnion(snapshot.cards.map(\.slug)) }
+        return taken
     }
 
     /// The file for a new card, at a slug not in `taken` (which gains it).
@@ -55,6 +51,7 @@ extension Workspace {
         guard !title.contains("\n") else { throw .invalidValue(field: "title", message: "must be one line") }
         var base = Slug.make(from: title)
         if base.isEmpty { base = "card" }
+        try taken.learn(startingWith: base)
         let slug = Slug.unique(base) { taken.contains($0) || FileSystem.stamp(vault.url("\(Vault.cardsDir)/\($0).md")) != nil }
         taken.insert(slug)
         var file = CardFile.new(path: "\(Vault.cardsDir)/\(slug).md", title: title)
@@ -86,12 +83,17 @@ extension Workspace {
 }
 
 /// The slugs a new card cannot take: those of every card (in any folder of `cards/`), of every
-/// file that does not parse, and those given out in this command. The cards' are asked of the
-/// index one slug at a time (a new card tries one or two), not read for every card.
+/// file that does not parse, and those given out in this command. Without the cards loaded,
+/// the index is asked for the slugs that start like the new one (`learn`), not for every card's.
 struct TakenSlugs {
     var given: Set<String>
-    let isCard: (String) -> Bool
+    let index: CardIndex?
 
-    func contains(_ slug: String) -> Bool { given.contains(slug) || isCard(slug) }
+    /// Adds the cards' slugs that start with `base`: every slug `Slug.unique` can try.
+    mutating func learn(startingWith base: String) throws(CarouselError) {
+        if let index { given.formUnion(try index.slugs(startingWith: base)) }
+    }
+
+    func contains(_ slug: String) -> Bool { given.contains(slug) }
     mutating func insert(_ slug: String) { given.insert(slug) }
 }
