@@ -60,6 +60,39 @@ final class CommandsAsTypedTests: XCTestCase {
         XCTAssertTrue(unknown.stderr.contains("floss daily"), unknown.stderr)
     }
 
+    /// `task add Pay rent due:eom +money project:home` typed to Carousel: the card is dated and
+    /// tagged, never titled "Pay rent due:eom"; a value that cannot be read is refused and
+    /// nothing is written; `--literal` keeps the line.
+    func testTaskwarriorWordsInAdd() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        let add = try s.carousel(["add", "Pay", "rent", "due:eom", "+money", "project:home", "priority:H", "recur:monthly", "--json"])
+        XCTAssertEqual(add.status, 0, add.stderr)
+        let card = try add.json()
+        XCTAssertEqual(card["title"] as? String, "Pay rent")
+        XCTAssertEqual(card["due"] as? String, "2026-11-30")
+        XCTAssertEqual(card["tags"] as? [String], ["money"])
+        XCTAssertEqual(card["category"] as? String, "home")
+        XCTAssertEqual(card["importance"] as? Int, 5)
+        XCTAssertEqual(card["repeat"] as? String, "monthly")
+        let birthday = try s.carousel(["add", "Mum", "birthday", "due:2026-03-14", "repeat:every year", "kind:event", "--json"])
+        XCTAssertEqual(birthday.status, 0, birthday.stderr)
+        XCTAssertEqual(try birthday.json()["kind"] as? String, "event")
+        let countdown = try s.carousel(["countdown", "--json"])
+        XCTAssertTrue(countdown.stdout.contains("2027-03-14"), "the birthday comes round again: \(countdown.stdout)")
+        // A flag wins over the word, as over the markers.
+        let flagged = try s.carousel(["add", "Renew", "passport", "due:friday", "--due", "2027-01-15", "--json"]).json()
+        XCTAssertEqual(flagged["due"] as? String, "2027-01-15")
+        let head = try s.git(["rev-parse", "HEAD"]).stdout
+        let bad = try s.carousel(["add", "Oops", "due:someday-ish"])
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.stderr.contains("due:someday-ish — expected a date"), bad.stderr)
+        XCTAssertEqual(try s.git(["rev-parse", "HEAD"]).stdout, head, "nothing was committed")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: s.vault.appendingPathComponent("cards/oops.md").path))
+        let literal = try s.carousel(["add", "--literal", "Oops", "due:someday-ish", "--json"]).json()
+        XCTAssertEqual(literal["title"] as? String, "Oops due:someday-ish")
+    }
+
     /// A card's whole title, as people say it, names the card (any case); two cards with that
     /// title are both listed, and a title that names none still gets the nearest slugs.
     func testATitleIsARef() throws {

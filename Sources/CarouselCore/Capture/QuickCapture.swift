@@ -5,7 +5,9 @@
 /// `every …` a repeat rule up to the next marker or the end, one date phrase (`DateWords`:
 /// `today`, `tomorrow`, a weekday, `eow`, `next week`, `in 3 days`, `on dec 5`, `2026-12-05`),
 /// optionally after `due` or `by`, and one time (`3pm`, `at 9`, `15:30`) for `start`.
-/// `remind 30m` (or `remind 09:00`) sets `remind:`. Everything else, in order, is the title.
+/// `remind 30m` (or `remind 09:00`) sets `remind:`. Taskwarrior-style words (`due:fri`, `+tag`,
+/// `project:x`, `priority:H`, `recur:weekly`) set their fields (`QuickCapture+fields.swift`).
+/// Everything else, in order, is the title.
 public struct QuickCapture: Sendable, Equatable {
     public var title: String
     public var due: Day?
@@ -22,6 +24,13 @@ public struct QuickCapture: Sendable, Equatable {
     public var repeatRule: String?
     /// `remind 30m` (any `RemindSpec` value after the word `remind`).
     public var remind: String?
+    /// `kind:event`.
+    public var kind: CardKind?
+    /// `parent:REF`, as typed.
+    public var parent: String?
+    /// Field words whose value could not be read (`due:someday-ish`), each saying what was
+    /// expected. The word is not put in the title: the caller refuses the line.
+    public var problems: [String] = []
 
     public init(title: String) { self.title = title }
 
@@ -36,7 +45,11 @@ public struct QuickCapture: Sendable, Equatable {
         var i = 0
         while i < words.count {
             let w = words[i]
-            if let tag = marker(w, "#") {
+            if let f = field(w) {
+                i += result.read(f, words, at: i, dates: dates)
+                continue
+            }
+            if let tag = marker(w, "#") ?? plusTag(w) {
                 if !result.tags.contains(tag) { result.tags.append(tag) }
                 i += 1; continue
             }
@@ -82,12 +95,20 @@ public struct QuickCapture: Sendable, Equatable {
 
     static func isMarker(_ w: String) -> Bool {
         marker(w, "#") != nil || marker(w, "@") != nil || level(w, "!") != nil || level(w, "~") != nil
+            || plusTag(w) != nil || field(w) != nil
     }
 
-    /// `#family` → "family"; a bare `#` or `#` followed by punctuation only is not a marker.
-    static func marker(_ w: String, _ sigil: Character) -> String? {
-        guard w.first == sigil, w.count > 1 else { return nil }
-        let rest = String(w.dropFirst())
+    /// `#family` → "family"; a bare `#` or `#` followed by punctuation only is not a marker. With
+    /// no sigil, the whole word is the name (`tags:a,b`, `project:home`).
+    static func marker(_ w: String, _ sigil: Character?) -> String? {
+        let rest: String
+        if let sigil {
+            guard w.first == sigil, w.count > 1 else { return nil }
+            rest = String(w.dropFirst())
+        } else {
+            guard !w.isEmpty else { return nil }
+            rest = w
+        }
         guard rest.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "/" }) else { return nil }
         return rest
     }
@@ -99,9 +120,15 @@ public struct QuickCapture: Sendable, Equatable {
 
     /// The longest run of words from `every` up to the next marker that parses as a rule.
     static func repeatRule(_ words: [String], from start: Int) -> (String, Int)? {
+        longestRule(words, from: start, least: 2)
+    }
+
+    /// The longest run of at least `least` words from `start` up to the next marker that parses
+    /// as a rule, and how many words it used.
+    static func longestRule(_ words: [String], from start: Int, least: Int) -> (String, Int)? {
         var end = start + 1
         while end < words.count, !isMarker(words[end]) { end += 1 }
-        while end > start + 1 {
+        while end >= start + least {
             let text = words[start..<end].joined(separator: " ")
             if (try? RecurrenceRule.parse(text)) != nil { return (text, end - start) }
             end -= 1
@@ -111,3 +138,23 @@ public struct QuickCapture: Sendable, Equatable {
 }
 
 import Foundation
+
+extension QuickCapture {
+    /// The card the line asks for, before any flag of `add` is applied: what was read, and an
+    /// icon chosen from the title.
+    public func newCard(today: Day) -> NewCard {
+        var new = NewCard(title: title)
+        new.spoons = spoons
+        new.importance = importance
+        new.due = due?.iso
+        if let time { new.start = DateValue(day: due ?? today, minutes: time).description }
+        new.tags = tags
+        new.category = category
+        new.kind = kind
+        new.parent = parent
+        new.repeatRule = repeatRule
+        new.remind = remind
+        new.emoji = Icons.pick(for: title)
+        return new
+    }
+}

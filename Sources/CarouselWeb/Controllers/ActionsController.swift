@@ -66,14 +66,10 @@ struct ActionsController {
                 guard !capture.title.trimmingCharacters(in: .whitespaces).isEmpty else {
                     throw ActionError(status: .badRequest, message: "\"\(text)\" leaves no title once dates and markers are read")
                 }
-                var new = NewCard(title: capture.title)
-                new.spoons = capture.spoons
-                new.importance = capture.importance
-                new.due = capture.due?.iso
-                new.tags = capture.tags
-                new.category = capture.category
-                new.emoji = Icons.pick(for: capture.title)
-                new.repeatRule = capture.repeatRule
+                if let problem = capture.problems.first {
+                    throw ActionError(status: .badRequest, message: problem)
+                }
+                let new = capture.newCard(today: ws.today)
                 let card = try ws.add(new)
                 return "Added \(card.title)."
             }

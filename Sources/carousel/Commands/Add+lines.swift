@@ -13,19 +13,14 @@ extension Add {
             var batch: [NewCard] = []
             for line in lines {
                 let capture = literal ? QuickCapture(title: line) : QuickCapture.parse(line, today: ws.today, weekStart: ws.settings.weekStart, words: due == nil)
-                var new = NewCard(title: capture.title.trimmingCharacters(in: .whitespaces).isEmpty ? line : capture.title)
-                new.spoons = spoons ?? capture.spoons
-                new.importance = importance ?? capture.importance
-                new.due = due ?? capture.due?.iso
-                if due == nil, let minutes = capture.time {
-                    new.start = DateValue(day: capture.due ?? ws.today, minutes: minutes).description
+                if let problem = capture.problems.first {
+                    throw CarouselError.invalidValue(field: "add", message: "line \"\(line)\": " + problem + "; use --literal to keep the lines as typed")
                 }
-                new.tags = tags.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? capture.tags
-                new.category = category ?? capture.category
-                new.parent = parent
-                new.kind = kind
-                new.emoji = emoji ?? Icons.pick(for: new.title)
-                new.repeatRule = repeatRule ?? capture.repeatRule
+                var new = withFlags(capture.newCard(today: ws.today))
+                if capture.title.trimmingCharacters(in: .whitespaces).isEmpty {
+                    new.title = line
+                    new.emoji = emoji ?? Icons.pick(for: line)
+                }
                 batch.append(new)
             }
             let cards = try ws.add(batch)

@@ -11,7 +11,8 @@ struct Add: ParsableCommand {
             One quoted line is read as quick capture: dates (today, tomorrow, friday, eow, eom, next week, \
             in 3 days, today+3, on dec 5, 2026-12-05, optionally after due/by), a time for the timeline \
             (3pm, at 9, 15:30), #tag, @category, !1–!5 importance, \
-            ~1–~5 spoons and `every …` for a repeat rule; the rest is the title. With a field flag \
+            ~1–~5 spoons and `every …` for a repeat rule, and Taskwarrior's words (due:fri, +tag, \
+            project:home, priority:H, recur:weekly, kind:event); the rest is the title. With a field flag \
             (--due, --spoons, …) only the #, @, ! and ~ markers are read, and flags win. --literal keeps the line as typed.
             """)
 
@@ -73,24 +74,13 @@ struct Add: ParsableCommand {
             if let due, ws.dateWords.read(due) == nil {
                 throw CarouselError.invalidValue(field: "--due", message: "expected \(DateInput.help), found \"\(due)\"")
             }
+            if let problem = capture.problems.first {
+                throw CarouselError.invalidValue(field: "add", message: problem + "; use --literal to keep the line as typed")
+            }
             if capture.title.trimmingCharacters(in: .whitespaces).isEmpty && !literal {
                 throw CarouselError.invalidValue(field: "title", message: "\"\(title)\" leaves no title once dates and markers are read; use --literal to keep it as typed")
             }
-            var new = NewCard(title: capture.title)
-            new.spoons = spoons ?? capture.spoons
-            new.importance = importance ?? capture.importance
-            new.due = due ?? capture.due?.iso
-            if due == nil, let minutes = capture.time {
-                new.start = DateValue(day: capture.due ?? ws.today, minutes: minutes).description
-            }
-            new.tags = tags.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? capture.tags
-            new.category = category ?? capture.category
-            new.parent = parent
-            new.kind = kind
-            new.emoji = emoji ?? Icons.pick(for: capture.title)
-            new.body = body
-            new.repeatRule = repeatRule ?? capture.repeatRule
-            new.remind = capture.remind
+            let new = withFlags(capture.newCard(today: ws.today))
             let card = try ws.add(new)
             // A one-off event on a day already gone is kept (people record what happened), but said.
             let pastNote = Occurrence.isPastEvent(card, today: ws.today)
@@ -116,6 +106,25 @@ struct Add: ParsableCommand {
         }
     }
 
+    /// `new` with the field flags given, which win over what the line said.
+    func withFlags(_ card: NewCard) -> NewCard {
+        var new = card
+        if let spoons { new.spoons = spoons }
+        if let importance { new.importance = importance }
+        if let due {
+            new.due = due
+            new.start = nil
+        }
+        if let tags { new.tags = tags.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+        if let category { new.category = category }
+        if let parent { new.parent = parent }
+        if let kind { new.kind = kind }
+        if let emoji { new.emoji = emoji }
+        if let body { new.body = body }
+        if let repeatRule { new.repeatRule = repeatRule }
+        return new
+    }
+
     /// What quick capture read from the line, so a wrong guess is seen at once.
     func understoodParts(_ c: QuickCapture, card: Card, today: Day) -> [String] {
         var parts: [String] = []
@@ -130,6 +139,8 @@ struct Add: ParsableCommand {
         if let n = c.spoons, spoons == nil { parts.append(n == 1 ? "1 spoon" : "\(n) spoons") }
         if let r = c.repeatRule, repeatRule == nil { parts.append("repeats \(r)") }
         if let r = c.remind { parts.append("remind \(r)") }
+        if let k = c.kind, kind == nil { parts.append("kind \(k.rawValue)") }
+        if let p = c.parent, parent == nil { parts.append("parent \(p)") }
         return parts
     }
 }

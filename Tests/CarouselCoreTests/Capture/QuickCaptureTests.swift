@@ -71,4 +71,46 @@ final class QuickCaptureMarkersOnlyTests: XCTestCase {
         XCTAssertEqual(c.tags, ["x"])
         XCTAssertEqual(c.importance, 3)
     }
+
+    let monday = Day(iso: "2026-11-23")!
+
+    /// Taskwarrior's words: `due:`, `+tag`, `project:`, `priority:`, `recur:`; the keys of
+    /// `list`'s filters. A value that cannot be read is a problem, not part of the title.
+    func testTaskwarriorFieldWords() {
+        let c = QuickCapture.parse("Pay rent due:eom +money project:home priority:H recur:monthly", today: monday)
+        XCTAssertEqual(c.title, "Pay rent")
+        XCTAssertEqual(c.due?.iso, "2026-11-30")
+        XCTAssertEqual(c.tags, ["money"])
+        XCTAssertEqual(c.category, "home")
+        XCTAssertEqual(c.importance, 5)
+        XCTAssertEqual(c.repeatRule, "monthly")
+        XCTAssertEqual(c.problems, [])
+        // A value may go on in the next words; a field word ends an `every` rule as a marker does.
+        let d = QuickCapture.parse("Call dentist due:next friday repeat:every 2 weeks on tue, thu kind:event +health", today: monday)
+        XCTAssertEqual(d.title, "Call dentist")
+        XCTAssertEqual(d.due?.iso, "2026-11-27")
+        XCTAssertEqual(d.repeatRule, "every 2 weeks on tue, thu")
+        XCTAssertEqual(d.kind, CardKind.event)
+        XCTAssertEqual(d.tags, ["health"])
+        let t = QuickCapture.parse("Meeting re:budget due:2026-12-01T09:30 tags:work,money spoons:2 importance:3 remind:30m parent:q4", today: monday)
+        XCTAssertEqual(t.title, "Meeting re:budget", "an unknown key stays in the title")
+        XCTAssertEqual(t.due?.iso, "2026-12-01")
+        XCTAssertEqual(t.time, 9 * 60 + 30)
+        XCTAssertEqual(t.tags, ["work", "money"])
+        XCTAssertEqual(t.spoons, 2)
+        XCTAssertEqual(t.importance, 3)
+        XCTAssertEqual(t.remind, "30m")
+        XCTAssertEqual(t.parent, "q4")
+        // Field words are read even beside a field flag (`words: false`), as the markers are.
+        XCTAssertEqual(QuickCapture.parse("In today due:friday", today: monday, words: false).title, "In today")
+        XCTAssertEqual(QuickCapture.parse("In today due:friday", today: monday, words: false).due?.iso, "2026-11-27")
+        // "+1", "C++", "Status:" and an empty value are titles.
+        XCTAssertEqual(QuickCapture.parse("C++ notes +1 Status: due:", today: monday).title, "C++ notes +1 Status: due:")
+        for bad in ["due:flarb", "spoons:9", "importance:0", "priority:X", "kind:chore", "recur:sometimes", "remind:soon", "tags:a,b!"] {
+            let p = QuickCapture.parse("Thing \(bad)", today: monday)
+            XCTAssertEqual(p.problems.count, 1, bad)
+            XCTAssertTrue(p.problems.first?.hasPrefix(bad + " — expected") == true, "\(p.problems)")
+            XCTAssertEqual(p.title, "Thing", bad)
+        }
+    }
 }
