@@ -91,6 +91,10 @@ final class CommandsAsTypedTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: s.vault.appendingPathComponent("cards/oops.md").path))
         let literal = try s.carousel(["add", "--literal", "Oops", "due:someday-ish", "--json"]).json()
         XCTAssertEqual(literal["title"] as? String, "Oops due:someday-ish")
+        // `set 4 due:fri`, typed as `task 4 modify due:fri`: a filter there, so the error says how.
+        let modify = try s.carousel(["set", "pay-rent", "due:friday"])
+        XCTAssertNotEqual(modify.status, 0)
+        XCTAssertTrue(modify.stderr.contains("did you mean due=friday?"), modify.stderr)
     }
 
     /// A card's whole title, as people say it, names the card (any case); two cards with that

@@ -24,7 +24,15 @@ struct SetCommand: ParsableCommand {
             if let first = words.firstIndex(where: isAssignment), let stray = words[first...].first(where: { !isAssignment($0) && !FilterTerms.isTerm($0) }) {
                 throw CarouselError.usage("expected FIELD=VALUE after the first change, found \"\(stray)\"; put the cards first and quote values with spaces: title=\"Call Mum\"")
             }
-            if parsed.isEmpty { throw CarouselError.usage("say what to change, for example: carousel set \(refs.first ?? "3") spoons=2") }
+            if parsed.isEmpty {
+                // `set 4 due:fri`, as `task 4 modify due:fri` is typed: that word is a filter here.
+                if let term = refs.first(where: { FilterTerms.isTerm($0) && $0.contains(":") && !$0.hasSuffix(":") }) {
+                    let (key, value) = (term.prefix { $0 != ":" }, term.drop { $0 != ":" }.dropFirst())
+                    throw CarouselError.usage("say what to change with FIELD=VALUE: `\(term)` is a filter that chooses cards; "
+                        + "did you mean \(key)=\(value)? For example: carousel set \(refs.first { $0 != term } ?? "3") \(key)=\(value)")
+                }
+                throw CarouselError.usage("say what to change, for example: carousel set \(refs.first ?? "3") spoons=2")
+            }
             let ws = try options.workspace(writing: true)
             printNotices(ws)
             let selection = try ws.select(refs, openOnly: false)
