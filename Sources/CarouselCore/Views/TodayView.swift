@@ -26,15 +26,15 @@ public struct TodayView: Sendable {
         let pulled = snapshot.cards.filter { $0.isPulled(on: today) }
         let position = Dictionary(snapshot.journal.order.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         func rank(_ c: Card) -> Int { position[c.id ?? ""] ?? position[c.slug] ?? Int.max }
-        let items = pulled
-            .map { Item(card: $0, done: Occurrence.isDone($0, today: today)) }
-            .sorted { a, b in
-                if a.done != b.done { return !a.done }
-                let ra = rank(a.card), rb = rank(b.card)
-                if ra != rb { return ra < rb }
-                return a.card.title < b.card.title
-            }
-        return TodayView(date: today, budget: snapshot.settings.budget, items: items)
+        let items = pulled.map { Item(card: $0, done: Occurrence.isDone($0, today: today)) }
+        // Each card's place is looked up once, and indices are sorted rather than whole items.
+        let ranks = items.map { rank($0.card) }
+        let order = items.indices.sorted { i, j in
+            if items[i].done != items[j].done { return !items[i].done }
+            if ranks[i] != ranks[j] { return ranks[i] < ranks[j] }
+            return items[i].card.title < items[j].card.title
+        }
+        return TodayView(date: today, budget: snapshot.settings.budget, items: order.map { items[$0] })
     }
 
     /// The keys (id, or slug when there is none) in display order, as the journal stores them.

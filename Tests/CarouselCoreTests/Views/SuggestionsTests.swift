@@ -60,4 +60,26 @@ final class SuggestionsTests: XCTestCase {
             XCTAssertEqual(Suggestions.rank(snapshot, today: today, mode: .linear, limit: limit).count, limit)
         }
     }
+
+    /// The strip sorts positions instead of suggestions; the order must be exactly the one
+    /// sorting the suggestions gives, ties included, in both modes and for every limit.
+    func testTheFirstFewAreTheStartOfTheWholeOrder() {
+        var all: [Suggestion] = []
+        for i in 0..<300 {
+            // Few distinct importances, due days and titles: many exact ties.
+            var c = card("c\(i % 7)", importance: i % 3 + 1, due: i % 5 == 0 ? nil : "2026-11-\(20 + i % 9)")
+            c.path = "cards/c\(i).md"
+            c.id = i % 2 == 0 ? nil : "ID-\(i % 4)"
+            if let s = Suggestions.suggestion(for: c, today: today) { all.append(s) }
+        }
+        XCTAssertGreaterThan(all.count, 200)
+        for mode in [Settings.Mode.smart, .linear] {
+            let whole = all.sorted(by: mode == .smart ? Suggestions.smartOrder : Suggestions.linearOrder)
+            XCTAssertEqual(Suggestions.ordered(all, mode: mode, limit: 0).map(\.card.path), whole.map(\.card.path))
+            for limit in [1, 2, 5, 7, 50, all.count - 1, all.count, all.count + 3] {
+                let first = Suggestions.ordered(all, mode: mode, limit: limit)
+                XCTAssertEqual(first.map(\.card.path), whole.prefix(limit).map(\.card.path), "\(mode) limit \(limit)")
+            }
+        }
+    }
 }
