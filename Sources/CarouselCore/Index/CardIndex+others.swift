@@ -30,16 +30,21 @@ extension CardIndex {
               AND (repeat IS NOT NULL OR (done IS NULL AND (wait IS NOT NULL OR kind = 'event')))
             """
         var rows: [OtherRow] = []
+        var rowids: [Int64] = []
         try read { db in
             let cursor = try Row.fetchCursor(db, sql: sql)
             while let row = try cursor.next() {
                 let rowid: Int64 = row[base]
                 guard let card = built[rowid] ?? CardRow(row: row).card else { continue }
-                keep(card, rowid: rowid)
+                rowids.append(rowid)
                 rows.append(OtherRow(card: card, repeats: row[base + 1], done: row[base + 2], waits: row[base + 3],
                                      kind: row[base + 4], today: row[base + 5]))
             }
         }
+        // Kept once the count is known: growing the table card by card moved every card in it
+        // a dozen times over.
+        built.reserveCapacity(min(CardIndex.builtLimit, built.count + rows.count))
+        for (rowid, row) in zip(rowids, rows) { keep(row.card, rowid: rowid) }
         let sorted = rows.sorted(byKey: \.card.path, <)
         others = sorted
         return sorted

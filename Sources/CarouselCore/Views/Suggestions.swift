@@ -60,11 +60,16 @@ public enum Suggestions {
 
     /// Suggestions in the carousel's order for `mode`, the first `limit` of them (0 means all).
     public static func ordered(_ all: [Suggestion], mode: Settings.Mode, limit: Int) -> [Suggestion] {
-        let order = mode == .smart ? smartOrder : linearOrder
         // Positions are sorted, not the suggestions themselves: the same sort makes the same
         // comparisons and so the same order, without moving thousands of large values around
-        // for the strip's five (that was a tenth of home at 100,000 cards).
-        let sorted = all.indices.sorted { order(all[$0], all[$1]) }
+        // for the strip's five (that was a tenth of home at 100,000 cards); they are read in
+        // place, as `sorted(byKey:)` reads its keys, so no comparison copies one.
+        let sorted = all.withUnsafeBufferPointer { s in
+            switch mode {
+            case .smart: s.indices.sorted { smartOrder(s[$0], s[$1]) }
+            case .linear: s.indices.sorted { linearOrder(s[$0], s[$1]) }
+            }
+        }
         return (limit > 0 ? sorted.prefix(limit) : sorted[...]).map { all[$0] }
     }
 

@@ -29,10 +29,12 @@ public struct TodayView: Sendable {
         let items = pulled.map { Item(card: $0, done: Occurrence.isDone($0, today: today)) }
         // Each card's place is looked up once, and indices are sorted rather than whole items.
         let ranks = items.map { rank($0.card) }
-        let order = items.indices.sorted { i, j in
-            if items[i].done != items[j].done { return !items[i].done }
-            if ranks[i] != ranks[j] { return ranks[i] < ranks[j] }
-            return items[i].card.title < items[j].card.title
+        let order = items.withUnsafeBufferPointer { items in
+            items.indices.sorted { i, j in
+                if items[i].done != items[j].done { return !items[i].done }
+                if ranks[i] != ranks[j] { return ranks[i] < ranks[j] }
+                return items[i].card.title < items[j].card.title
+            }
         }
         return TodayView(date: today, budget: snapshot.settings.budget, items: order.map { items[$0] })
     }
