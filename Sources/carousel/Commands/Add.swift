@@ -13,7 +13,7 @@ struct Add: ParsableCommand {
             (3pm, at 9, 15:30), #tag, @category, !1–!5 importance, \
             ~1–~5 spoons and `every …` for a repeat rule, and Taskwarrior's words (due:fri, +tag, \
             project:home, priority:H, recur:weekly, kind:event); the rest is the title. With a field flag \
-            (--due, --spoons, …) only the #, @, ! and ~ markers are read, and flags win. --literal keeps the line as typed.
+            (--due, --spoons, …) only the #, @, ! and ~ markers and the Taskwarrior words are read, and flags win. --literal keeps the line as typed.
             """)
 
     @OptionGroup var options: GlobalOptions
