@@ -100,7 +100,8 @@ struct Add: ParsableCommand {
                 // Every occurrence of the series is already behind today: nothing to pull.
                 print(t.yellow("Note: every occurrence of this series is before today, so it is already over; "
                     + "`carousel set \(card.slug) due=DATE` moves it."))
-            } else {
+            } else if pastNote == nil {
+                // A day already gone is not pulled into today; the note above says where it is.
                 print(t.dim("`carousel pull \(card.slug)` takes it into today."))
             }
         }
