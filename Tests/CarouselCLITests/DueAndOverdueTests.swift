@@ -168,6 +168,7 @@ final class DueAndOverdueTests: XCTestCase {
         let r = try s.carousel(["add", "Concert", "--kind", "event", "--due", "2026-11-20"])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("already passed"), r.stdout)
+        XCTAssertFalse(r.stdout.contains("carousel pull"), "a day already gone is not offered for today: \(r.stdout)")
         XCTAssertTrue(FileManager.default.fileExists(atPath: s.vault.appendingPathComponent("cards/concert.md").path))
         let json = try s.carousel(["add", "Gig", "--kind", "event", "--due", "2026-11-01", "--json"])
         XCTAssertEqual(json.status, 0)
@@ -175,6 +176,7 @@ final class DueAndOverdueTests: XCTestCase {
         XCTAssertNoThrow(try json.json())
         let future = try s.carousel(["add", "Holiday", "--kind", "event", "--due", "2026-12-20"])
         XCTAssertFalse(future.stdout.contains("already passed"), future.stdout)
+        XCTAssertTrue(future.stdout.contains("carousel pull holiday"), future.stdout)
         let yearly = try s.carousel(["add", "Anniversary", "--kind", "event", "--due", "2026-03-01", "--repeat", "every year"])
         XCTAssertFalse(yearly.stdout.contains("already passed"), yearly.stdout)
         XCTAssertEqual(try countdown(s, "2026-11-23", past: true).compactMap { $0["slug"] as? String },
