@@ -95,6 +95,17 @@ final class CommandsAsTypedTests: XCTestCase {
         let modify = try s.carousel(["set", "pay-rent", "due:friday"])
         XCTAssertNotEqual(modify.status, 0)
         XCTAssertTrue(modify.stderr.contains("did you mean due=friday?"), modify.stderr)
+        // A filter key that is no field gets no such guess.
+        let status = try s.carousel(["set", "pay-rent", "status:open"])
+        XCTAssertNotEqual(status.status, 0)
+        XCTAssertFalse(status.stderr.contains("did you mean"), status.stderr)
+        // One card per line of standard input: a line that cannot be read is named by its number,
+        // and none of the lines is added.
+        let lines = try Sandbox.run(Sandbox.binary, ["add", "-", "--vault", s.vault.path, "--today", s.today],
+                                    env: s.environment, cwd: s.root, stdin: "Buy milk due:tomorrow\n\nOops due:someday-ish\n")
+        XCTAssertEqual(lines.status, 1)
+        XCTAssertTrue(lines.stderr.contains("line 3 of the input"), lines.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: s.vault.appendingPathComponent("cards/buy-milk.md").path))
     }
 
     /// A card's whole title, as people say it, names the card (any case); two cards with that

@@ -33,9 +33,8 @@ extension QuickCapture {
     /// cannot be read is added to `problems` and the word is used up (it is not a title).
     mutating func read(_ f: (field: Field, key: String, value: String), _ words: [String], at i: Int, dates: DateWords) -> Int {
         let (field, key, value) = f
+        // What the value should have been, when it could not be read.
         var expected: String?
-        func bad(_ what: String) { expected = what }
-        defer { if let expected { problems.append("\(key):\(value) — expected \(expected)") } }
         switch field {
         case .due:
             // The value may go on in the next words (`due:next friday`, `due:in 3 days`).
@@ -51,20 +50,20 @@ extension QuickCapture {
                 if let m = v.minutes { time = m; timeText = value }
                 return 1
             }
-            bad(DateInput.help)
+            expected = DateInput.help
         case .tags:
             let names = value.split(separator: ",").map(String.init)
             let read = names.compactMap { QuickCapture.marker($0, nil) }
-            guard read.count == names.count else { bad("tags: letters, digits, -, _ and /, separated by commas"); break }
+            guard read.count == names.count else { expected = "tags: letters, digits, -, _ and /, separated by commas"; break }
             for t in read where !tags.contains(t) { tags.append(t) }
         case .category:
-            guard let c = QuickCapture.marker(value, nil) else { bad("a category: letters, digits, -, _ and /"); break }
+            guard let c = QuickCapture.marker(value, nil) else { expected = "a category: letters, digits, -, _ and /"; break }
             if category == nil { category = c }
         case .kind:
-            guard let k = CardKind(rawValue: value.lowercased()) else { bad("task, idea or event"); break }
+            guard let k = CardKind(rawValue: value.lowercased()) else { expected = "task, idea or event"; break }
             kind = k
         case .spoons, .importance:
-            guard let n = Int(value), (1...5).contains(n) else { bad("a number from 1 to 5"); break }
+            guard let n = Int(value), (1...5).contains(n) else { expected = "a number from 1 to 5"; break }
             if field == .spoons { spoons = n } else { importance = n }
         case .priority:
             // Taskwarrior's H, M and L, on Carousel's scale of 1 to 5 (docs/ecosystem.md).
@@ -73,24 +72,24 @@ extension QuickCapture {
             case "M": importance = 3
             case "L": importance = 1
             default:
-                guard let n = Int(value), (1...5).contains(n) else { bad("H, M, L or a number from 1 to 5"); break }
+                guard let n = Int(value), (1...5).contains(n) else { expected = "H, M, L or a number from 1 to 5"; break }
                 importance = n
             }
         case .repeatRule:
             // The rule may go on in the next words (`repeat:every 2 weeks`), up to the next marker.
             let rest = [value] + words[(i + 1)...]
-            guard let (rule, used) = QuickCapture.longestRule(rest, from: 0, least: 1) else {
-                bad("a repeat rule such as every day, weekly or every 2 weeks on tue, thu (docs/recurrence.md)")
-                break
+            if let (rule, used) = QuickCapture.longestRule(rest, from: 0, least: 1) {
+                repeatRule = rule
+                return used
             }
-            repeatRule = rule
-            return used
+            expected = "a repeat rule such as every day, weekly or every 2 weeks on tue, thu (docs/recurrence.md)"
         case .remind:
-            guard RemindSpec(value) != nil else { bad("a reminder such as 30m, 2h, 1d or 09:00 (docs/reminders.md)"); break }
+            guard RemindSpec(value) != nil else { expected = "a reminder such as 30m, 2h, 1d or 09:00 (docs/reminders.md)"; break }
             remind = value
         case .parent:
             parent = value
         }
+        if let expected { problems.append("\(key):\(value) — expected \(expected)") }
         return 1
     }
 }

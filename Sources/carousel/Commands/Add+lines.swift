@@ -7,14 +7,16 @@ extension Add {
     func addLines() throws {
         try reporting {
             let input = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-            let lines = TextLines.split(input).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            // Each line with its number in the input, for an error that says which.
+            let lines = TextLines.split(input).map { $0.trimmingCharacters(in: .whitespaces) }.enumerated()
+                .filter { !$0.element.isEmpty }.map { (number: $0.offset + 1, text: $0.element) }
             let ws = try options.workspace(writing: true)
             printNotices(ws)
             var batch: [NewCard] = []
-            for line in lines {
+            for (number, line) in lines {
                 let capture = literal ? QuickCapture(title: line) : QuickCapture.parse(line, today: ws.today, weekStart: ws.settings.weekStart, words: due == nil)
                 if let problem = capture.problems.first {
-                    throw CarouselError.invalidValue(field: "add", message: "line \"\(line)\": " + problem + "; use --literal to keep the lines as typed")
+                    throw CarouselError.invalidValue(field: "add", message: "line \(number) of the input (\"\(line)\"): " + problem + "; use --literal to keep the lines as typed")
                 }
                 var new = withFlags(capture.newCard(today: ws.today))
                 if capture.title.trimmingCharacters(in: .whitespaces).isEmpty {

@@ -26,7 +26,9 @@ struct SetCommand: ParsableCommand {
             }
             if parsed.isEmpty {
                 // `set 4 due:fri`, as `task 4 modify due:fri` is typed: that word is a filter here.
-                if let term = refs.first(where: { FilterTerms.isTerm($0) && $0.contains(":") && !$0.hasSuffix(":") }) {
+                // Only for a key that is also a field (`due:fri`, not `due.before:fri` or `status:done`).
+                if let term = refs.first(where: { FilterTerms.isTerm($0) && !$0.hasSuffix(":")
+                    && FieldAssignment.knownFields.contains($0.prefix { $0 != ":" }.lowercased()) }) {
                     let (key, value) = (term.prefix { $0 != ":" }, term.drop { $0 != ":" }.dropFirst())
                     throw CarouselError.usage("say what to change with FIELD=VALUE: `\(term)` is a filter that chooses cards; "
                         + "did you mean \(key)=\(value)? For example: carousel set \(refs.first { $0 != term } ?? "3") \(key)=\(value)")
