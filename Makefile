@@ -1,23 +1,58 @@
 # Carousel — two commands for a newcomer: `make demo` and `make test`.
-# Both install the system packages they need (Debian/Ubuntu) before building.
+# Both install the system packages they need (Debian/Ubuntu) before building; neither installs
+# anything that runs as a service (docs/install.md lists what each one installs).
 
 SHELL       := /bin/bash
 SWIFT       ?= swift
-DEPS        := libgit2-dev pkg-config libsqlite3-dev git systemd strace chromium chromium-driver fonts-noto-color-emoji \
-               openssh-server openssh-client nginx-light fcgiwrap libnss-wrapper openssl
+# What the `carousel` command needs to build: the demo installs these and nothing else.
+DEMO_DEPS   := libgit2-dev pkg-config libsqlite3-dev git
+# What the tests add: programs and libraries only (no daemon, no unit), without Recommends.
+TEST_DEPS   := $(DEMO_DEPS) systemd strace openssh-client openssl libnss-wrapper \
+               chromium chromium-driver fonts-noto-color-emoji
+# The servers the tests start and stop themselves. Debian's packages for them enable system
+# services (ssh.service, nginx.service, fcgiwrap.socket), so they are never installed: their
+# .deb files are unpacked under .build/test-servers/ and run from there as plain programs.
+SERVER_DEBS := openssh-server libwrap0 nginx nginx-common fcgiwrap libfcgi0ldbl
+SERVER_ROOT := $(CURDIR)/.build/test-servers
 DEMO_DATE   := 2026-11-23
 BIN_DIR      = $(shell $(SWIFT) build --show-bin-path)
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps pydeps build demo test bench release install clean screenshots
+.PHONY: deps demo-deps test-deps test-servers pydeps build demo test bench release dist install clean screenshots
 
-## deps: install missing system packages (apt)
-deps:
-	@missing=""; for p in $(DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-	  echo "Installing system packages:$$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
-	fi
+# $(call apt-install,PACKAGES): installs those not installed yet, without Recommends.
+define apt-install
+@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+if [ -n "$$missing" ]; then \
+  echo "Installing system packages:$$missing"; \
+  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+fi
+endef
+
+## demo-deps: the packages the command line needs to build (apt)
+demo-deps:
+	$(call apt-install,$(DEMO_DEPS))
+
+## deps, test-deps: every package the tests use (apt), and the servers unpacked as programs
+deps test-deps: test-servers
+	$(call apt-install,$(TEST_DEPS))
+
+## test-servers: OpenSSH's sshd, nginx and fcgiwrap unpacked from Debian's .deb files into
+## .build/test-servers/ (never installed, so nothing is enabled, started or left listening)
+test-servers:
+	@set -e; root="$(SERVER_ROOT)"; \
+	if [ -x "$$root/usr/sbin/sshd" ] && [ -x "$$root/usr/sbin/nginx" ] && [ -x "$$root/usr/sbin/fcgiwrap" ]; then exit 0; fi; \
+	echo "Unpacking the test servers ($(SERVER_DEBS)) into $$root"; \
+	rm -rf "$$root"; mkdir -p "$$root/debs"; \
+	apt-cache show $(SERVER_DEBS) >/dev/null 2>&1 || $(SUDO) apt-get update -qq; \
+	cd "$$root/debs" && apt-get download -qq $(SERVER_DEBS); \
+	for deb in "$$root"/debs/*.deb; do dpkg -x "$$deb" "$$root"; done; \
+	libs="$$root/usr/lib/x86_64-linux-gnu:$$root/lib/x86_64-linux-gnu"; \
+	for program in usr/sbin/sshd usr/sbin/nginx usr/sbin/fcgiwrap; do \
+	  if LD_LIBRARY_PATH="$$libs" ldd "$$root/$$program" | grep -q "not found"; then \
+	    echo "$$program lacks a library:"; LD_LIBRARY_PATH="$$libs" ldd "$$root/$$program" | grep "not found"; exit 1; \
+	  fi; \
+	done
 
 ## pydeps: the Python packages the tests use: independent oracles (iCalendar readers) and
 ## Selenium, which drives Debian's chromium (from deps) in the browser tests
@@ -31,8 +66,9 @@ pydeps:
 build: deps
 	$(SWIFT) build
 
-## demo: build, copy sample-vault/ to a temporary folder, and show the views on it
-demo: build
+## demo: build the command line only, copy sample-vault/ to a temporary folder, show the views
+demo: demo-deps
+	$(SWIFT) build --product carousel
 	@set -e; \
 	vault=$$(mktemp -d)/vault; cp -R sample-vault "$$vault"; \
 	bin="$(BIN_DIR)/carousel"; \
@@ -56,7 +92,7 @@ test: deps pydeps
 	$(SWIFT) build
 	@mkdir -p .build
 	@rm -f .build/tests.xml
-	@set -o pipefail; CAROUSEL_TEST_PYTHON=required CAROUSEL_REQUIRE_BROWSER=1 CAROUSEL_TEST_SERVERS=required \
+	@set -o pipefail; CAROUSEL_TEST_SERVER_ROOT="$(SERVER_ROOT)" CAROUSEL_TEST_PYTHON=required CAROUSEL_REQUIRE_BROWSER=1 CAROUSEL_TEST_SERVERS=required \
 	  $(SWIFT) test --disable-swift-testing --parallel --num-workers $(TEST_WORKERS) --xunit-output .build/tests.xml 2>&1 | tee .build/test.log
 	@awk 'match($$0, /<testsuite [^>]*>/) { t = substr($$0, RSTART, RLENGTH); \
 	    match(t, /tests="[0-9]+"/); n += substr(t, RSTART + 7) + 0; \
@@ -71,7 +107,7 @@ screenshots: deps pydeps
 	python3 Tests/Browser/webtest.py "$(BIN_DIR)" --screenshots docs/screenshots
 
 ## release: an optimized binary with the static Swift standard library
-release: deps
+release: demo-deps
 	@# Product by product: a dependency's dynamic library (GRDB-dynamic) cannot take the static stdlib.
 	$(SWIFT) build -c release --static-swift-stdlib --product carousel
 	$(SWIFT) build -c release --static-swift-stdlib --product carousel-serve
@@ -108,7 +144,7 @@ bench: release
 ## crash state, and the concurrency test
 stress: deps
 	$(SWIFT) build
-	CAROUSEL_KILLS=500 CAROUSEL_WRITERS_OPS=100 CAROUSEL_CRASH_POINTS=all CAROUSEL_CRASH_STATES=all $(SWIFT) test --disable-swift-testing --filter 'CrashTests|CrashPointTests|PowerCutTests|ConcurrencyTests'
+	CAROUSEL_TEST_SERVER_ROOT="$(SERVER_ROOT)" CAROUSEL_KILLS=500 CAROUSEL_WRITERS_OPS=100 CAROUSEL_CRASH_POINTS=all CAROUSEL_CRASH_STATES=all $(SWIFT) test --disable-swift-testing --filter 'CrashTests|CrashPointTests|PowerCutTests|ConcurrencyTests'
 
 ## fuzz: build the libFuzzer targets and run each for SECONDS (default 60), resuming from the
 ## corpus kept in fuzz/corpus and merging back what reached new code (fuzz/runs.tsv logs each run)
