@@ -24,8 +24,9 @@ SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 define apt-install
 @missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 if [ -n "$$missing" ]; then \
-  echo "Installing system packages:$$missing"; \
-  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+  echo "Installing system packages:$$missing (apt-get's output: .build/apt.log)"; mkdir -p .build; \
+  { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; } \
+    >.build/apt.log 2>&1 || { tail -20 .build/apt.log; exit 1; }; \
 fi
 endef
 
@@ -45,7 +46,7 @@ test-servers:
 	echo "Unpacking the test servers ($(SERVER_DEBS)) into $$root"; \
 	rm -rf "$$root"; mkdir -p "$$root/debs"; \
 	apt-cache show $(SERVER_DEBS) >/dev/null 2>&1 || $(SUDO) apt-get update -qq; \
-	cd "$$root/debs" && apt-get download -qq $(SERVER_DEBS); \
+	cd "$$root/debs" && apt-get -o APT::Sandbox::User=root download -qq $(SERVER_DEBS); \
 	for deb in "$$root"/debs/*.deb; do dpkg -x "$$deb" "$$root"; done; \
 	libs="$$root/usr/lib/x86_64-linux-gnu:$$root/lib/x86_64-linux-gnu"; \
 	for program in usr/sbin/sshd usr/sbin/nginx usr/sbin/fcgiwrap; do \

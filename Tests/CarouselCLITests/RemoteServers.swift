@@ -69,14 +69,37 @@ final class DetachedServer {
     }
 }
 
-/// Is this program installed? (`make test` installs them; a developer may not have.)
-func requireProgram(_ path: String) throws {
+/// Where the test servers are: `make test` unpacks Debian's sshd, nginx and fcgiwrap under
+/// `.build/test-servers` (CAROUSEL_TEST_SERVER_ROOT) rather than installing them, since their
+/// packages enable system services; a developer who has them installed uses those.
+enum TestServers {
+    static let root = ProcessInfo.processInfo.environment["CAROUSEL_TEST_SERVER_ROOT"].flatMap { $0.isEmpty ? nil : $0 }
+
+    /// The unpacked copy of a file (`/usr/sbin/sshd`) when there is one, else the system's.
+    static func path(_ absolute: String) -> String {
+        if let root, FileManager.default.fileExists(atPath: root + absolute) { return root + absolute }
+        return absolute
+    }
+
+    /// The environment an unpacked server needs: its own libraries (libwrap, libfcgi) first.
+    static var environment: [String: String] {
+        guard let root else { return [:] }
+        return ["LD_LIBRARY_PATH": ["/usr/lib/x86_64-linux-gnu", "/lib/x86_64-linux-gnu"].map { root + $0 }.joined(separator: ":")]
+    }
+}
+
+/// Is this program there (unpacked or installed)? Returns its path. (`make test` unpacks them;
+/// a developer may not have.)
+@discardableResult
+func requireProgram(_ absolute: String) throws -> String {
+    let path = TestServers.path(absolute)
     guard FileManager.default.fileExists(atPath: path) else {
         if ProcessInfo.processInfo.environment["CAROUSEL_TEST_SERVERS"] == "required" {
-            throw SetupFailure("\(path) is missing; `make test` installs it")
+            throw SetupFailure("\(path) is missing; `make test` unpacks it")
         }
-        throw XCTSkip("\(path) is not installed (make test installs it)")
+        throw XCTSkip("\(path) is missing (`make test-servers` unpacks it)")
     }
+    return path
 }
 
 /// An OpenSSH server on 127.0.0.1, run as an ordinary process with its own host key and
@@ -88,7 +111,7 @@ final class SSHServer {
     private var process: DetachedServer?
 
     init(root: URL) throws {
-        try requireProgram("/usr/sbin/sshd")
+        let sshd = try requireProgram("/usr/sbin/sshd")
         self.root = root
         port = try GitDaemon.freePort()
         hostKey = root.appendingPathComponent("host_ed25519")
@@ -112,13 +135,32 @@ final class SSHServer {
 
             """
         try Data(config.utf8).write(to: root.appendingPathComponent("sshd_config"))
-        process = try DetachedServer(["/usr/sbin/sshd", "-D", "-e", "-f", root.appendingPathComponent("sshd_config").path],
-                                     cwd: root, port: port)
+        process = try DetachedServer([sshd, "-D", "-e", "-f", root.appendingPathComponent("sshd_config").path],
+                                     cwd: root, port: port, env: try Self.accounts(in: root))
     }
 
     deinit { stop() }
 
     func stop() { process?.stop() }
+
+    /// sshd wants its privilege-separation account, `sshd`, which only the package's install
+    /// script makes. The server reads its accounts through nss_wrapper instead: this account's
+    /// own line and an `sshd` line, in a passwd file of its own. Nothing in /etc changes.
+    private static func accounts(in root: URL) throws -> [String: String] {
+        try requireProgram(SSHHome.wrapper)
+        let me = getpwuid(getuid()).pointee
+        let user = String(cString: me.pw_name), home = String(cString: me.pw_dir), shell = String(cString: me.pw_shell)
+        let passwd = root.appendingPathComponent("server-passwd"), group = root.appendingPathComponent("server-group")
+        try Data("""
+            \(user):x:\(getuid()):\(getgid()):\(user):\(home):\(shell.isEmpty ? "/bin/sh" : shell)
+            sshd:x:64999:65534::/run/sshd:/usr/sbin/nologin
+
+            """.utf8).write(to: passwd)
+        try Data("\(String(cString: getgrgid(getgid()).pointee.gr_name)):x:\(getgid()):\nnogroup:x:65534:\n".utf8).write(to: group)
+        return TestServers.environment.merging([
+            "LD_PRELOAD": SSHHome.wrapper, "NSS_WRAPPER_PASSWD": passwd.path, "NSS_WRAPPER_GROUP": group.path,
+        ]) { $1 }
+    }
 
     func authorize(_ publicKey: URL) throws {
         let handle = try FileHandle(forWritingTo: root.appendingPathComponent("authorized_keys"))
@@ -209,7 +251,9 @@ final class HTTPSGitServer {
     private var fcgi: DetachedServer?
 
     init(root: URL) throws {
-        for program in ["/usr/sbin/nginx", "/usr/sbin/fcgiwrap", "/usr/lib/git-core/git-http-backend"] { try requireProgram(program) }
+        let nginxProgram = try requireProgram("/usr/sbin/nginx"), fcgiwrap = try requireProgram("/usr/sbin/fcgiwrap")
+        let fastcgiParams = try requireProgram("/etc/nginx/fastcgi_params")
+        try requireProgram("/usr/lib/git-core/git-http-backend")
         self.root = root
         port = try GitDaemon.freePort()
         caFile = root.appendingPathComponent("ca.pem")
@@ -242,7 +286,7 @@ final class HTTPSGitServer {
                 location / {
                   auth_basic "git"; auth_basic_user_file \(r)/htpasswd;
                   fastcgi_pass unix:\(socket);
-                  include /etc/nginx/fastcgi_params;
+                  include \(fastcgiParams);
                   fastcgi_param SCRIPT_FILENAME /usr/lib/git-core/git-http-backend;
                   fastcgi_param GIT_PROJECT_ROOT \(r)/repos;
                   fastcgi_param GIT_HTTP_EXPORT_ALL "";
@@ -254,11 +298,11 @@ final class HTTPSGitServer {
 
             """
         try Data(conf.utf8).write(to: root.appendingPathComponent("nginx.conf"))
-        fcgi = try DetachedServer(["/usr/sbin/fcgiwrap", "-s", "unix:" + socket], cwd: root, port: nil)
+        fcgi = try DetachedServer([fcgiwrap, "-s", "unix:" + socket], cwd: root, port: nil, env: TestServers.environment)
         let deadline = ContinuousClock.now.advanced(by: .seconds(5))
         while !FileManager.default.fileExists(atPath: socket), ContinuousClock.now < deadline { usleep(20_000) }
-        nginx = try DetachedServer(["/usr/sbin/nginx", "-p", r, "-c", root.appendingPathComponent("nginx.conf").path, "-g", "daemon off;"],
-                                   cwd: root, port: port)
+        nginx = try DetachedServer([nginxProgram, "-p", r, "-e", r + "/error.log", "-c", root.appendingPathComponent("nginx.conf").path,
+                                    "-g", "daemon off;"], cwd: root, port: port, env: TestServers.environment)
     }
 
     deinit { stop() }
