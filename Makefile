@@ -114,6 +114,12 @@ release: demo-deps
 	$(SWIFT) build -c release --static-swift-stdlib --product carousel-serve
 	@echo "Built $$($(SWIFT) build -c release --show-bin-path)/carousel and carousel-serve beside it"
 
+## dist: carousel-VERSION-linux-ARCH.tar.gz, a release archive that runs without Swift (the
+## binaries, completions, the man page, INSTALL.txt), then tried unpacked (dist/check.sh)
+dist: release
+	@archive=$$(dist/package.sh "$$($(SWIFT) build -c release --show-bin-path)" .) && echo "Wrote $$archive" && \
+	  dist/check.sh "$$archive"
+
 ## install: the release binary, shell completions (bash, zsh, fish) and carousel.1 under PREFIX
 ## (default /usr/local; `make install PREFIX=$$HOME/.local` needs no root)
 PREFIX  ?= /usr/local

@@ -5,7 +5,17 @@ struct Carousel: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "carousel",
         abstract: "A calm, plain-text planner: cards and habits in Markdown, every change a git commit.",
-        discussion: "Run `carousel` on its own to see today and the carousel.",
+        discussion: """
+            Run `carousel` on its own to see today and the carousel.
+
+            Every command takes these options:
+              --vault PATH     The vault folder (else CAROUSEL_VAULT, else the vault around
+                               the current folder).
+              --today DATE     Plan as if it were this date, YYYY-MM-DD (else CAROUSEL_TODAY,
+                               else the local date).
+              --json           Print JSON for scripts instead of text.
+              --color WHEN     auto (on a terminal, unless NO_COLOR is set), always or never.
+            """,
         version: "0.1.0",
         subcommands: [
             Home.self, Init.self, Add.self, Show.self, Attach.self, Detach.self, TagCommand.self, SetCommand.self, Done.self, Undone.self, Remove.self,

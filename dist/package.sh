@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Makes carousel-VERSION-linux-ARCH.tar.gz from the release binaries: carousel and carousel-serve
+# (the Swift standard library and Foundation linked in statically), shell completions, the man
+# page and INSTALL.txt naming the runtime packages the binaries load. Usage: package.sh BIN_DIR OUT_DIR
+set -euo pipefail
+bin_dir=$1 out_dir=$2
+carousel="$bin_dir/carousel"
+version=$("$carousel" --version)
+arch=$(uname -m)
+name="carousel-$version-linux-$arch"
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+root="$stage/$name"
+install -d "$root/bin" "$root/share/man/man1" "$root/share/bash-completion/completions" \
+  "$root/share/zsh/site-functions" "$root/share/fish/vendor_completions.d"
+install -m 755 "$carousel" "$bin_dir/carousel-serve" "$root/bin/"
+strip "$root/bin/carousel" "$root/bin/carousel-serve"
+"$carousel" --generate-completion-script bash > "$root/share/bash-completion/completions/carousel"
+"$carousel" --generate-completion-script zsh > "$root/share/zsh/site-functions/_carousel"
+"$carousel" --generate-completion-script fish > "$root/share/fish/vendor_completions.d/carousel.fish"
+"$carousel" generate-man > "$root/share/man/man1/carousel.1"
+cp README.md "$root/"
+
+# The runtime packages: the Debian package of every shared library the binaries load that does
+# not come with the C library itself. No Swift runtime and no -dev package may be among them.
+libraries=$(ldd "$root/bin/carousel" "$root/bin/carousel-serve" | awk '/=> \//{ print $3 }' | sort -u)
+packages=""
+for lib in $libraries; do
+  real=$(readlink -f "$lib")
+  owner=$(dpkg -S "$real" 2>/dev/null || dpkg -S "$lib" 2>/dev/null || true)
+  owner=${owner%%:*}
+  [ -n "$owner" ] || { echo "no Debian package owns $lib" >&2; exit 1; }
+  case "$owner" in
+    *-dev) echo "$lib comes from a -dev package ($owner)" >&2; exit 1 ;;
+    libc6|libgcc-s1|libstdc++6) ;;    # on every Debian and Ubuntu system
+    *) packages="$packages $owner" ;;
+  esac
+done
+if ldd "$root/bin/carousel" "$root/bin/carousel-serve" | grep -Eq 'libswift|libFoundation|lib_Foundation|libdispatch|libBlocksRuntime'; then
+  echo "a Swift runtime library is linked dynamically" >&2; exit 1
+fi
+packages=$(echo $packages | tr ' ' '\n' | sort -u | tr '\n' ' ')
+cat > "$root/INSTALL.txt" <<TEXT
+Carousel $version for Linux ($arch)
+
+Needs these packages (Debian 12; on Ubuntu, the libgit2 package of the same version):
+  sudo apt-get install ${packages% }
+
+Install for yourself (no root):
+  mkdir -p ~/.local && tar -xzf $name.tar.gz -C ~/.local --strip-components=1
+  export PATH="\$HOME/.local/bin:\$PATH"     # if ~/.local/bin is not on PATH yet
+
+Or for everyone:
+  sudo tar -xzf $name.tar.gz -C /usr/local --strip-components=1
+
+Then:  carousel init ~/vault --sample && cd ~/vault && carousel
+TEXT
+mkdir -p "$out_dir"
+tar -C "$stage" --owner=0 --group=0 -czf "$out_dir/$name.tar.gz" "$name"
+echo "$out_dir/$name.tar.gz"
