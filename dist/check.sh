@@ -37,7 +37,8 @@ run git -C "$vault" remote add origin "$work/remote.git"
 run carousel --vault "$vault" sync >/dev/null || fail "sync failed"
 [ "$(run git -C "$work/remote.git" log -1 --format=%s main)" = "$(run git -C "$vault" log -1 --format=%s)" ] \
   || fail "the remote does not have the vault's last commit"
-run git -C "$work/remote.git" log --format=%s main | grep -q "^done: Water the ferns" || fail "the remote lacks the done commit"
+remote_log=$(run git -C "$work/remote.git" log --format=%s main)
+grep -qi "^done: Water the ferns" <<<"$remote_log" || fail "the remote lacks the done commit: $remote_log"
 
 run carousel --vault "$vault" serve --port 0 >"$work/serve.out" 2>&1 &
 server=$!

@@ -21,17 +21,19 @@ strip "$root/bin/carousel" "$root/bin/carousel-serve"
 "$carousel" generate-man > "$root/share/man/man1/carousel.1"
 cp README.md "$root/"
 
-# The runtime packages: the Debian package of every shared library the binaries load that does
-# not come with the C library itself. No Swift runtime and no -dev package may be among them.
-libraries=$(ldd "$root/bin/carousel" "$root/bin/carousel-serve" | awk '/=> \//{ print $3 }' | sort -u)
+# The runtime packages: the Debian package of each shared library the binaries name (their
+# NEEDED entries; apt brings what those load in turn), leaving out the C library's own. No Swift
+# runtime and no -dev package may be among any they load.
+needed=$(for b in "$root/bin/carousel" "$root/bin/carousel-serve"; do readelf -d "$b" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'; done | sort -u)
 packages=""
-for lib in $libraries; do
-  real=$(readlink -f "$lib")
-  owner=$(dpkg -S "$real" 2>/dev/null || dpkg -S "$lib" 2>/dev/null || true)
+for lib in $(ldd "$root/bin/carousel" "$root/bin/carousel-serve" | awk '/=> \//{ print $1 "=" $3 }' | sort -u); do
+  soname=${lib%%=*} path=${lib#*=}
+  owner=$(dpkg -S "$(readlink -f "$path")" 2>/dev/null || dpkg -S "$path" 2>/dev/null || true)
   owner=${owner%%:*}
-  [ -n "$owner" ] || { echo "no Debian package owns $lib" >&2; exit 1; }
+  [ -n "$owner" ] || { echo "no Debian package owns $path" >&2; exit 1; }
+  case "$owner" in *-dev) echo "$path comes from a -dev package ($owner)" >&2; exit 1 ;; esac
+  grep -qx "$soname" <<<"$needed" || continue
   case "$owner" in
-    *-dev) echo "$lib comes from a -dev package ($owner)" >&2; exit 1 ;;
     libc6|libgcc-s1|libstdc++6) ;;    # on every Debian and Ubuntu system
     *) packages="$packages $owner" ;;
   esac
@@ -43,7 +45,8 @@ packages=$(echo $packages | tr ' ' '\n' | sort -u | tr '\n' ' ')
 cat > "$root/INSTALL.txt" <<TEXT
 Carousel $version for Linux ($arch)
 
-Needs these packages (Debian 12; on Ubuntu, the libgit2 package of the same version):
+Runs on Debian 12, or any x86_64 Linux with glibc 2.35 or later and libgit2 1.5 (libgit2.so.1.5).
+On Debian 12 it needs these packages:
   sudo apt-get install ${packages% }
 
 Install for yourself (no root):
