@@ -7,18 +7,20 @@ set -euo pipefail
 archive=$(readlink -f "$1")
 work=$(mktemp -d)
 server=""
-cleanup() { [ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$work"; }
+cleanup() {
+  if [ -n "$server" ]; then kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; fi
+  rm -rf "$work"
+}
 trap cleanup EXIT
 fail() { echo "dist check: $*" >&2; exit 1; }
 
 mkdir "$work/unpacked" "$work/home"
 tar -xzf "$archive" -C "$work/unpacked" --strip-components=1
 bin="$work/unpacked/bin"
-run() {
-  env -i HOME="$work/home" PATH="$bin:/usr/bin:/bin" LANG=C.UTF-8 LD_LIBRARY_PATH= \
-    CAROUSEL_TODAY=2026-11-23 CAROUSEL_AUTHOR_NAME="Archive check" CAROUSEL_AUTHOR_EMAIL=check@carousel.invalid \
-    GIT_CONFIG_NOSYSTEM=1 "$@"
-}
+clean_env=(env -i HOME="$work/home" PATH="$bin:/usr/bin:/bin" LANG=C.UTF-8 LD_LIBRARY_PATH=
+  CAROUSEL_TODAY=2026-11-23 CAROUSEL_AUTHOR_NAME="Archive check" CAROUSEL_AUTHOR_EMAIL=check@carousel.invalid
+  GIT_CONFIG_NOSYSTEM=1)
+run() { "${clean_env[@]}" "$@"; }
 
 echo "ldd of the unpacked carousel:"; ldd "$bin/carousel" | sed 's/^/  /'
 if ldd "$bin/carousel" "$bin/carousel-serve" | grep -q "not found"; then fail "a library is missing (INSTALL.txt names the packages)"; fi
@@ -40,7 +42,8 @@ run carousel --vault "$vault" sync >/dev/null || fail "sync failed"
 remote_log=$(run git -C "$work/remote.git" log --format=%s main)
 grep -qi "^done: Water the ferns" <<<"$remote_log" || fail "the remote lacks the done commit: $remote_log"
 
-run carousel --vault "$vault" serve --port 0 >"$work/serve.out" 2>&1 &
+# Started directly (not through a function) so that $! is the server itself, which cleanup stops.
+"${clean_env[@]}" carousel --vault "$vault" serve --port 0 >"$work/serve.out" 2>&1 &
 server=$!
 url=""
 for _ in $(seq 100); do
