@@ -14,6 +14,19 @@ extension Repository {
         return String(cString: value)
     }
 
+    /// Reads a value from git's global, xdg and system config, as a repository not yet made
+    /// would see it; nil when unset.
+    public static func defaultConfigString(_ key: String) -> String? {
+        guard (try? GitLibrary.ensureInitialized()) != nil else { return nil }
+        var config: OpaquePointer?
+        guard git_config_open_default(&config) == 0, let config else { return nil }
+        defer { git_config_free(config) }
+        var entry: UnsafeMutablePointer<git_config_entry>?
+        guard git_config_get_entry(&entry, config, key) == 0, let entry else { return nil }
+        defer { git_config_entry_free(entry) }
+        return entry.pointee.value.map { String(cString: $0) }
+    }
+
     /// Sets a value in the repository's local config (.git/config).
     public func setLocalConfig(_ key: String, _ value: String) throws {
         var config: OpaquePointer?

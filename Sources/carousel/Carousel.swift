@@ -24,7 +24,7 @@ struct Carousel: ParsableCommand {
             Bubbles.self,
             Rule.self, HabitCommand.self, Check.self, Skip.self, Uncheck.self, Habits.self, ProgressCommand.self,
             Serve.self,
-            Sync.self, Doctor.self, Log.self, UndoCommand.self, Conflicts.self, ResolveCommand.self, Setup.self, MergeDriver.self,
+            Sync.self, Clone.self, Doctor.self, Log.self, UndoCommand.self, Conflicts.self, ResolveCommand.self, Setup.self, MergeDriver.self,
             List.self, Search.self, Export.self, Import.self, Edit.self, Focus.self, Reflect.self,
             LeagueCommand.self, Friend.self, Remind.self, CompleteRefs.self, GenerateMan.self,
         ],

@@ -29,8 +29,10 @@ public enum VaultInit {
 
     /// Makes `path` a vault (creating the folder). An existing git repository is adopted; an
     /// existing vault is refused. Returns the vault and the first commit's message.
+    /// `identity`, when given, goes into the vault's own git config before the first commit, so
+    /// every commit made here carries it.
     public static func run(path: String, sample: Bool, today: Day, environment: [String: String],
-                           makeID: () -> String) throws(CarouselError) -> Vault {
+                           identity: Signature? = nil, makeID: () -> String) throws(CarouselError) -> Vault {
         let root = Vault.absolute(path)
         let existing = FileManager.default.fileExists(atPath: root + "/" + Vault.settingsFile)
         if existing && Repository.isRepository(at: root) {
@@ -42,7 +44,12 @@ public enum VaultInit {
         do {
             try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
             if !Repository.isRepository(at: root) { _ = try Repository.create(at: root) }
-            try registerMergeDriver(Repository.open(at: root))
+            let repository = try Repository.open(at: root)
+            try registerMergeDriver(repository)
+            if let identity {
+                try repository.setLocalConfig("user.name", identity.name)
+                try repository.setLocalConfig("user.email", identity.email)
+            }
         } catch {
             throw .git("cannot make a git repository at \(path): \(error.localizedDescription)")
         }
@@ -73,6 +80,25 @@ public enum VaultInit {
         let found = try writer.pendingEdits()
         try writer.apply(writes, alsoCommitting: found.paths, message: message)
         return vault
+    }
+
+    /// Who the commits made here will name, and whether that is only Carousel's stand-in
+    /// ("Carousel <carousel@localhost>") because no name or e-mail was found anywhere.
+    public static func author(of vault: Vault, environment: [String: String]) -> (signature: Signature, standIn: Bool) {
+        guard let repository = try? Repository.open(at: vault.root) else {
+            return (Signature(name: "Carousel", email: "carousel@localhost"), true)
+        }
+        let signature = VaultWriter.identity(.author, repository: repository, environment: environment)
+        return (signature, signature.name == "Carousel" || signature.email == "carousel@localhost")
+    }
+
+    /// The name and e-mail git would use for a new repository here (environment, then git's
+    /// global config), offered as the defaults when `init` asks.
+    public static func gitIdentity(environment: [String: String]) -> (name: String?, email: String?) {
+        func first(_ candidates: String?...) -> String? { candidates.lazy.compactMap { $0 }.first { !$0.isEmpty } }
+        return (first(environment["GIT_AUTHOR_NAME"], Repository.defaultConfigString("user.name"), environment["CAROUSEL_AUTHOR_NAME"]),
+                first(environment["GIT_AUTHOR_EMAIL"], Repository.defaultConfigString("user.email"), environment["EMAIL"],
+                      environment["CAROUSEL_AUTHOR_EMAIL"]))
     }
 
     /// Tells git how to run `merge=carousel` (see .gitattributes), so `git pull` merges cards field by field.

@@ -18,6 +18,8 @@ public struct SyncReport: Sendable {
     public var attempts = 0
     /// True when this push created the branch on the remote and set it as upstream.
     public var setUpstream = false
+    /// True when the remote, a bare repository on this machine, had its HEAD pointed at the branch.
+    public var setRemoteHead = false
     /// The commit that finished a `git merge` left half done with conflicts, if there was one.
     public var finishedGitMerge: String?
     /// The message of the commit that saved pending editor edits first, if any.
@@ -41,3 +43,4 @@ public func redactedURL(_ url: String) -> String {
 @_exported import struct CarouselGit.TransferOptions
 @_exported import struct CarouselGit.TransferLimits
 @_exported import class CarouselGit.Cancellation
+@_exported import struct CarouselGit.Signature

@@ -123,6 +123,7 @@ struct SyncRound {
                 report.outgoing = outgoing.count
                 report.pushed = true
                 try setUpstreamIfMissing()
+                report.setRemoteHead = RemoteHead.settle(repo: repo, remote: remote, branch: report.branch, vaultRoot: writer.vault.root)
                 return true
             case .remoteMoved:
                 return false

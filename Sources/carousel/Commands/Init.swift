@@ -22,9 +22,20 @@ struct Init: ParsableCommand {
     @Flag(help: "Skip the short tour (it only runs on a terminal anyway).")
     var noTour = false
 
+    @Option(help: "Your name for the vault's history (else asked on a terminal, defaulting to git's user.name).")
+    var name: String?
+
+    @Option(help: "Your e-mail for the vault's history (else asked on a terminal, defaulting to git's user.email).")
+    var email: String?
+
     func validate() throws {
         if let today, Day(iso: today) == nil {
             throw ValidationError("--today must be a date like 2026-11-23, found \"\(today)\"")
+        }
+        for (flag, value) in [("--name", name), ("--email", email)] {
+            if let value, value.trimmingCharacters(in: .whitespaces).isEmpty || value.contains(where: { $0.isNewline || $0 == "<" || $0 == ">" }) {
+                throw ValidationError("\(flag) must be a plain line without < or >, found \"\(value)\"")
+            }
         }
     }
 
@@ -34,10 +45,14 @@ struct Init: ParsableCommand {
             let pinned = today.flatMap { Day(iso: $0) } ?? env["CAROUSEL_TODAY"].flatMap { Day(iso: $0) }
             let moment = Moment.now(pinned: pinned)
             let target = path ?? FileManager.default.currentDirectoryPath
+            let identity = InitIdentity.choose(name: name, email: email, environment: env,
+                                               ask: !json && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1)
             let vault = try VaultInit.run(path: target, sample: sample, today: moment.today, environment: env,
-                                          makeID: moment.makeID)
+                                          identity: identity, makeID: moment.makeID)
+            let author = VaultInit.author(of: vault, environment: env)
             if json {
-                return Output(vault: vault.root, sample: sample).printJSON()
+                return Output(vault: vault.root, sample: sample, author: "\(author.signature.name) <\(author.signature.email)>",
+                              authorIsStandIn: author.standIn).printJSON()
             }
             let t = Terminal.current
             let here = path.map { " --vault " + shellQuoted($0) } ?? ""
@@ -54,7 +69,7 @@ struct Init: ParsableCommand {
                 "",
                 "  Cards live in cards/*.md. Open one in any editor; Carousel picks up your edits.",
                 "",
-            ]
+            ] + InitIdentity.note(author, vault: vault)
             print(lines.joined(separator: "\n"))
             if Tour.shouldRun(noTour: noTour, json: json) {
                 try Tour.run(vault: vault, moment: moment, environment: env, here: here)
@@ -68,5 +83,10 @@ extension Init {
     struct Output: Encodable {
         let vault: String
         let sample: Bool
+        /// "Name <email>" that the vault's commits carry.
+        let author: String
+        /// True when no name was found anywhere and commits carry Carousel's stand-in.
+        let authorIsStandIn: Bool
+        enum CodingKeys: String, CodingKey { case vault, sample, author, authorIsStandIn = "author_is_stand_in" }
     }
 }
