@@ -37,4 +37,24 @@ final class CalmOutputTests: XCTestCase {
         // --json keeps every field as it was.
         for key in ["score", "urgency", "variety", "importance"] { XCTAssertNotNil(cards.first?[key], key) }
     }
+
+    func testShowSaysTheDueDayAndTheRuleOnce() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        XCTAssertEqual(try s.carousel(["add", "Renew passport", "--due", "2026-12-05"]).status, 0)
+        let far = try s.carousel(["show", "renew-passport"]).stdout
+        XCTAssertEqual(far.components(separatedBy: "5 Dec").count - 1, 1, far)
+        XCTAssertTrue(far.contains("due        Sat 5 Dec\n"), far)
+        XCTAssertEqual(try s.carousel(["add", "Dentist", "--due", "2026-11-25"]).status, 0)
+        XCTAssertTrue(try s.carousel(["show", "dentist"]).stdout.contains("due        Wed 25 Nov  (in 2 days)\n"))
+
+        XCTAssertEqual(try s.carousel(["add", "Swim", "--repeat", "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU"]).status, 0)
+        let swim = try s.carousel(["show", "swim"]).stdout
+        XCTAssertTrue(swim.contains("repeats    Every 2 weeks on Tue\n"), swim)
+        XCTAssertFalse(swim.contains("FREQ="), swim)
+        XCTAssertEqual(try s.carousel(["add", "Gym", "--repeat", "every 2 weeks on tue"]).status, 0)
+        let gym = try s.carousel(["show", "gym"]).stdout
+        XCTAssertTrue(gym.contains("repeats    every 2 weeks on tue\n"), gym)
+        XCTAssertFalse(gym.lowercased().contains("(every"), gym)
+    }
 }
