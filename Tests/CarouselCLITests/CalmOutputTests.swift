@@ -57,4 +57,19 @@ final class CalmOutputTests: XCTestCase {
         XCTAssertTrue(gym.contains("repeats    every 2 weeks on tue\n"), gym)
         XCTAssertFalse(gym.lowercased().contains("(every"), gym)
     }
+
+    func testTodayListsCardsInTheOrderTheyWerePulled() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        for title in ["Zebra crossing photo", "Mango smoothie", "Banana bread", "Apple pie"] {
+            XCTAssertEqual(try s.carousel(["add", title]).status, 0)
+        }
+        XCTAssertEqual(try s.carousel(["pull", "zebra-crossing-photo"]).status, 0)
+        XCTAssertEqual(try s.carousel(["pull", "mango-smoothie", "banana-bread", "apple-pie"]).status, 0)
+        let items = try XCTUnwrap(try s.carousel(["today", "--json"]).json()["cards"] as? [[String: Any]])
+        XCTAssertEqual(items.compactMap { $0["slug"] as? String }, ["zebra-crossing-photo", "mango-smoothie", "banana-bread", "apple-pie"])
+        let text = try s.carousel(["today"]).stdout
+        let mango = try XCTUnwrap(text.range(of: "Mango")), banana = try XCTUnwrap(text.range(of: "Banana"))
+        XCTAssertLessThan(mango.lowerBound, banana.lowerBound, text)
+    }
 }
