@@ -72,4 +72,13 @@ final class CalmOutputTests: XCTestCase {
         let mango = try XCTUnwrap(text.range(of: "Mango")), banana = try XCTUnwrap(text.range(of: "Banana"))
         XCTAssertLessThan(mango.lowerBound, banana.lowerBound, text)
     }
+
+    func testBookTrainTicketsIsBookingNotReading() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        let booking = try s.carousel(["add", "Book train tickets", "--json"]).json()
+        XCTAssertEqual(booking["emoji"] as? String, "🎟️")
+        let reading = try s.carousel(["add", "Read a book", "--json"]).json()
+        XCTAssertEqual(reading["emoji"] as? String, "📖")
+    }
 }
