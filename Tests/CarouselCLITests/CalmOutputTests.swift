@@ -81,4 +81,26 @@ final class CalmOutputTests: XCTestCase {
         let reading = try s.carousel(["add", "Read a book", "--json"]).json()
         XCTAssertEqual(reading["emoji"] as? String, "📖")
     }
+
+    /// The celebration's frames redraw one line: the bytes a terminal gets are the frames joined by
+    /// carriage returns, then the sentence — never a `\r` shown as text.
+    func testTheCelebrationWritesExactlyWhatATerminalShows() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        for name in ["water", "walk", "read"] { XCTAssertEqual(try s.carousel(["habit", "add", "--suggest", name]).status, 0) }
+        XCTAssertEqual(try s.carousel(["check", "walk", "30"]).status, 0)
+        let full = [Sandbox.binary.path, "check", "read", "10", "--vault", s.vault.path, "--today", s.today]
+        let line = full.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        var env = s.environment
+        env["NO_COLOR"] = nil
+        env["TERM"] = "xterm"
+        let r = try Sandbox.run(URL(fileURLWithPath: "/usr/bin/script"), ["-qec", line, "/dev/null"], env: env, cwd: s.root)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        func paint(_ text: String, _ code: String) -> String { "\u{1B}[\(code)m\(text)\u{1B}[0m" }
+        let expected = paint("✓", "32") + " " + paint("Read", "1") + ": 10/10. Nicely done.\r\n"
+            + paint("·", "33") + "\r" + paint("✧", "33") + "\r" + paint("✦", "33") + " "
+            + paint("Today counts for your streak: day one of a new streak, +60 XP. Well done.", "32") + "\r\n"
+        XCTAssertEqual(Array(r.stdout.utf8), Array(expected.utf8), r.stdout.debugDescription)
+        XCTAssertFalse(r.stdout.contains("\\r"), r.stdout.debugDescription)
+    }
 }
