@@ -1,0 +1,27 @@
+import XCTest
+
+/// The words people type reach the card or the command they mean: any word of a title, git's
+/// `-n`, a file's own extension, and an import whose one bad line does not stop the rest.
+final class EverydayWordsTests: XCTestCase {
+    func testAnyWordOfATitleNamesTheCardWhenItIsTheOnlyOne() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        for title in ["Take out recycling", "Water the ferns", "Water the roses"] {
+            XCTAssertEqual(try s.carousel(["add", title]).status, 0)
+        }
+        let done = try s.carousel(["done", "recycling"])
+        XCTAssertEqual(done.status, 0, done.stderr)
+        XCTAssertEqual(try s.log().first, "done: Take out recycling")
+        XCTAssertEqual(try s.carousel(["show", "ferns", "--json"]).json()["slug"] as? String, "water-the-ferns")
+
+        // Two cards with that word: an error that lists both, and nothing changes.
+        let count = try s.log().count
+        let both = try s.carousel(["done", "the"])
+        XCTAssertEqual(both.status, 1)
+        XCTAssertTrue(both.stderr.contains("water-the-ferns") && both.stderr.contains("water-the-roses"), both.stderr)
+        XCTAssertEqual(try s.log().count, count)
+        // A piece of a word is not a word.
+        XCTAssertNotEqual(try s.carousel(["done", "cycling"]).status, 0)
+        XCTAssertEqual(try s.log().count, count)
+    }
+}
