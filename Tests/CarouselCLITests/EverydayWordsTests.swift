@@ -24,4 +24,15 @@ final class EverydayWordsTests: XCTestCase {
         XCTAssertNotEqual(try s.carousel(["done", "cycling"]).status, 0)
         XCTAssertEqual(try s.log().count, count)
     }
+
+    func testLogTakesGitsDashN() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        for title in ["One", "Two", "Three", "Four"] { XCTAssertEqual(try s.carousel(["add", title]).status, 0) }
+        let r = try s.carousel(["log", "-n", "3", "--json"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let entries = try XCTUnwrap(try r.json()["changes"] as? [[String: Any]])
+        XCTAssertEqual(entries.count, 3)
+        XCTAssertEqual(entries.first?["summary"] as? String, "add: Four")
+    }
 }
