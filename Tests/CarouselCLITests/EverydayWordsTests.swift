@@ -35,4 +35,32 @@ final class EverydayWordsTests: XCTestCase {
         XCTAssertEqual(entries.count, 3)
         XCTAssertEqual(entries.first?["summary"] as? String, "add: Four")
     }
+
+    func testImportReadsTheFormatFromTheFileName() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        let ics = s.root.appendingPathComponent("party.ics")
+        try "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:party-1\r\nDTSTART;VALUE=DATE:20261205\r\nSUMMARY:Street party\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+            .write(to: ics, atomically: false, encoding: .utf8)
+        var r = try s.carousel(["import", ics.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try s.log().first, "import: 1 card from iCalendar")
+        let todo = s.root.appendingPathComponent("todo.txt")
+        try "Call the plumber +home\n".write(to: todo, atomically: false, encoding: .utf8)
+        r = try s.carousel(["import", todo.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try s.log().first, "import: 1 card from todo.txt")
+        let tasks = s.root.appendingPathComponent("tasks.json")
+        try "[{\"description\": \"Fix the gate\", \"status\": \"pending\", \"uuid\": \"b0000000-0000-0000-0000-000000000001\", \"entry\": \"20261101T090000Z\"}]"
+            .write(to: tasks, atomically: false, encoding: .utf8)
+        r = try s.carousel(["import", tasks.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try s.log().first, "import: 1 card from Taskwarrior")
+
+        let other = s.root.appendingPathComponent("notes.md")
+        try "Something\n".write(to: other, atomically: false, encoding: .utf8)
+        r = try s.carousel(["import", other.path])
+        XCTAssertNotEqual(r.status, 0)
+        XCTAssertTrue(r.stderr.contains("--from"), r.stderr)
+    }
 }
