@@ -63,4 +63,21 @@ final class EverydayWordsTests: XCTestCase {
         XCTAssertNotEqual(r.status, 0)
         XCTAssertTrue(r.stderr.contains("--from"), r.stderr)
     }
+
+    func testABadLineInATodoTxtImportIsReportedAndTheRestComesIn() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        let file = s.root.appendingPathComponent("todo.txt")
+        try "Call Mum\nPay rent due:2026-13-45\nBuy stamps due:tomorrow\nWater plants\n".write(to: file, atomically: false, encoding: .utf8)
+        let r = try s.carousel(["import", "--from", "todotxt", file.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("todo.txt:2: due:2026-13-45 is not a date"), r.stderr)
+        XCTAssertEqual(try s.log().first, "import: 4 cards from todo.txt")
+        let rent = try s.read("cards/pay-rent.md")
+        XCTAssertTrue(rent.contains("todotxt_due: 2026-13-45"), rent)
+        XCTAssertFalse(rent.contains("\ndue:"), rent)
+        XCTAssertTrue(try s.read("cards/buy-stamps.md").contains("\ndue: 2026-11-24\n"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: s.vault.appendingPathComponent("cards/water-plants.md").path))
+        try s.assertClean()
+    }
 }
