@@ -80,4 +80,24 @@ final class EverydayWordsTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: s.vault.appendingPathComponent("cards/water-plants.md").path))
         try s.assertClean()
     }
+
+    func testAddKeepsDateWordsInsideATitle() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        let cases: [([String], String, String?)] = [
+            (["add", "Read Tomorrow Never Dies"], "Read Tomorrow Never Dies", nil),
+            (["add", "Yesterday", "task"], "Yesterday task", nil),
+            (["add", "Watch Friday Night Lights"], "Watch Friday Night Lights", nil),
+            (["add", "Buy", "2", "apples"], "Buy 2 apples", nil),
+            (["add", "Call", "Mum", "fri", "3pm"], "Call Mum", "2026-11-27"),
+        ]
+        for (args, title, due) in cases {
+            let r = try s.carousel(args + ["--json"])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let card = try r.json()
+            XCTAssertEqual(card["title"] as? String, title, "\(args)")
+            XCTAssertEqual(card["due"] as? String, due, "\(args)")
+        }
+        XCTAssertTrue(try s.read("cards/call-mum.md").contains("start: 2026-11-27T15:00"))
+    }
 }
