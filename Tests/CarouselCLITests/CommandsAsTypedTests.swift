@@ -141,9 +141,10 @@ final class CommandsAsTypedTests: XCTestCase {
         XCTAssertEqual(dropped.status, 0, dropped.stderr)
         let edited = try s.carousel(["edit", "pack", "the", "bag"], env: ["EDITOR": "true", "VISUAL": "true"])
         XCTAssertEqual(edited.status, 0, edited.stderr)
-        let partial = try s.carousel(["done", "pack", "the"])
+        // Words of one title name it (`done pack the` is Pack the bag); a word no card has does not.
+        let partial = try s.carousel(["done", "pack", "zebra"])
         XCTAssertNotEqual(partial.status, 0)
-        XCTAssertTrue(partial.stderr.contains("'the'"), partial.stderr)
+        XCTAssertTrue(partial.stderr.contains("'zebra'"), partial.stderr)
         let none = try s.carousel(["show", "Water the roses"])
         XCTAssertNotEqual(none.status, 0)
         XCTAssertTrue(none.stderr.contains("no card"), none.stderr)

@@ -47,7 +47,7 @@ final class HabitEndTests: XCTestCase {
         XCTAssertTrue(text.contains("ended Sat 21 Nov"), text)
         // Home does not count them as due.
         let home = try s.carousel(["--today", "2026-11-30"]).stdout
-        XCTAssertTrue(home.contains("all done for today"), home)
+        XCTAssertTrue(home.contains("none due today"), home)
         try s.assertClean()
     }
 

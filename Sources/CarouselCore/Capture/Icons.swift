@@ -25,9 +25,22 @@ public enum Icons {
         ("gift", "🎁"), ("baby", "👶"), ("kids", "🧒"),
     ]
 
+    /// Words that are a verb with another meaning when they open a title ("Book train tickets" is
+    /// booking, not reading): that word's noun icon is not used, the rest of the title is tried
+    /// first, and the verb's own icon comes last.
+    public static let verbSenses: [String: String] = ["book": "🎟️", "rebook": "🎟️"]
+
     /// The icon for a title, or nil when no keyword matches.
     public static func pick(for title: String) -> String? {
-        let words = title.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
+        var words = title.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
+        if words.count > 1, let verb = verbSenses[words[0]] {
+            words.removeFirst()
+            return pick(words) ?? verb
+        }
+        return pick(words)
+    }
+
+    private static func pick(_ words: [String]) -> String? {
         for w in words {
             if let hit = table.first(where: { $0.0 == w }) { return hit.1 }
             let stems = stems(of: w)

@@ -74,14 +74,23 @@ public struct QuickCapture: Sendable, Equatable {
                 i += used; continue
             }
             if readWords, result.due == nil {
-                let intro = ["due", "by"].contains(w.lowercased()) ? 1 : 0
-                if let (day, used) = dates.day(words, from: i + intro) {
+                let introduced = ["due", "by", "on"].contains(w.lowercased())
+                var intro = introduced ? 1 : 0
+                // `on dec 5` is one phrase of its own (DateWords reads the "on").
+                if introduced, dates.day(words, from: i + 1) == nil { intro = 0 }
+                // A date word inside a title is part of it ("Read Tomorrow Never Dies"): without
+                // due/by/on before it, a date is read only at the end of the line.
+                // After "to", "from", "until" a day is what the task is about ("Move the meeting to friday").
+                let about = i > 0 && ["to", "from", "until", "till", "since"].contains(words[i - 1].lowercased())
+                if let (day, used) = dates.day(words, from: i + intro), introduced
+                    || (!about && onlyFieldsFollow(words, after: i + intro + used, today: today, weekStart: weekStart)) {
                     result.due = day
                     result.dueText = words[(i + intro)..<(i + intro + used)].joined(separator: " ")
                     i += intro + used; continue
                 }
             }
-            if readWords, result.time == nil, let (minutes, used) = dates.time(words, from: i) {
+            if readWords, result.time == nil, let (minutes, used) = dates.time(words, from: i),
+               w.lowercased() == "at" || onlyFieldsFollow(words, after: i + used, today: today, weekStart: weekStart) {
                 result.time = minutes
                 result.timeText = words[i..<(i + used)].joined(separator: " ")
                 i += used; continue
@@ -91,6 +100,13 @@ public struct QuickCapture: Sendable, Equatable {
         }
         result.title = title.joined(separator: " ")
         return result
+    }
+
+    /// Whether the words from `start` on leave no title of their own: markers, a date, a time, a
+    /// rule or a reminder only ("fri 3pm #family"), so a date word before them ends the title.
+    static func onlyFieldsFollow(_ words: [String], after start: Int, today: Day, weekStart: Int) -> Bool {
+        guard start < words.count else { return true }
+        return parse(words[start...].joined(separator: " "), today: today, weekStart: weekStart).title.isEmpty
     }
 
     static func isMarker(_ w: String) -> Bool {

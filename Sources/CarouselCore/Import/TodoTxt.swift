@@ -37,20 +37,28 @@ public enum TodoTxt {
                 let key = String(w[..<colon]).lowercased(), value = String(w[w.index(after: colon)...])
                 switch key {
                 case "due":
-                    guard let d = Day(iso: value) else {
-                        throw ImportError(line: number, message: "due:\(value) is not a date; todo.txt dates look like 2026-11-24")
+                    // A date word (`due:tomorrow`) is read as of the import; anything else stays
+                    // on the card as todotxt_due, said by its line, and the rest still comes in.
+                    if let d = Day(iso: value) ?? DateInput.parse(value, today: today)?.day {
+                        item.due = DateValue(day: d)
+                    } else {
+                        notes.append("line \(number): due:\(value) is not a date (todo.txt dates look like 2026-11-24); "
+                            + "the card has no due date and keeps it as todotxt_due")
+                        item.extras.append(("todotxt_due", value))
                     }
-                    item.due = DateValue(day: d)
                 case "rec":
                     if let rule = ImportRules.repeatRule(value) { item.repeatRule = rule } else {
                         notes.append("line \(number): rec:\(value) cannot be expressed as a Carousel rule; kept as todotxt_rec")
                         item.extras.append(("todotxt_rec", value))
                     }
                 case "t":
-                    guard let d = Day(iso: value) else {
-                        throw ImportError(line: number, message: "t:\(value) is not a date; todo.txt dates look like 2026-11-24")
+                    if let d = Day(iso: value) ?? DateInput.parse(value, today: today)?.day {
+                        item.wait = d
+                    } else {
+                        notes.append("line \(number): t:\(value) is not a date (todo.txt dates look like 2026-11-24); "
+                            + "the card has no threshold and keeps it as todotxt_t")
+                        item.extras.append(("todotxt_t", value))
                     }
-                    item.wait = d
                 case "pri" where priority == nil && value.count == 1: priority = value.first
                 default: item.extras.append((key.hasPrefix("todotxt_") ? key : "todotxt_" + key, value))
                 }

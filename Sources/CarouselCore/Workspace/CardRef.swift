@@ -50,12 +50,33 @@ public enum CardRef {
             if titled.count > 1 {
                 throw .ambiguousCard(ref: ref, candidates: describe(titled.sorted { $0.slug < $1.slug }, numbersIfNeeded()))
             }
+            // Whole words of a slug or title (`done recycling` for "Take out recycling"), when they name one card.
+            let worded = wordMatches(ref, in: cards)
+            if worded.count == 1 { return worded[0] }
+            if worded.count > 1 {
+                throw .ambiguousCard(ref: ref, candidates: describe(worded.sorted { $0.slug < $1.slug }, numbersIfNeeded()))
+            }
         }
         let numbers = numbersIfNeeded()
         if prefixed.count > 1 {
             throw .ambiguousCard(ref: ref, candidates: describe(prefixed.sorted { $0.slug < $1.slug }, numbers))
         }
         throw .unknownCard(ref: ref, candidates: describe(nearest(lower, in: cards), numbers))
+    }
+
+    /// The cards whose slug or title has every word of `ref` as a whole word, in any case:
+    /// "recycling" names "Take out recycling", "out recycling" too, "cycling" does not.
+    static func wordMatches<C: Nameable>(_ ref: String, in cards: [C]) -> [C] {
+        let wanted = words(ref)
+        guard !wanted.isEmpty else { return [] }
+        return cards.filter { card in
+            let own = words(card.title).union(words(card.slug))
+            return wanted.isSubset(of: own)
+        }
+    }
+
+    static func words(_ text: String) -> Set<String> {
+        Set(text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init))
     }
 
     /// "call-mum  (Call Mum)" for each card, after its number when any of them has one, the

@@ -265,10 +265,13 @@ public final class Workspace {
         if let order { updated.journal.order = order }
         let view = TodayView.make(updated, today: today)
         var record = journal
-        // Keep the person's order for cards still in Today, then the new ones as they appear.
+        // Keep the person's order for cards still in Today, then the ones just pulled in the order
+        // they were named (`pull mango banana`), then any others (pulled by hand) as they appear.
         let keys = view.orderKeys
         let kept = (order ?? journal.order).filter(keys.contains)
-        record.order = kept + keys.filter { !kept.contains($0) }
+        var added = kept
+        for key in changed.map({ $0.id ?? $0.slug }) + keys where keys.contains(key) && !added.contains(key) { added.append(key) }
+        record.order = added
         record.plannedSpoons = view.spoonsPlanned
         record.doneSpoons = view.spoonsDone
         record.plannedCards = view.items.count

@@ -129,7 +129,8 @@ struct ActionsController {
         case "check":
             let ref = try need(form, "ref")
             return try store.change { ws in
-                let change = try ws.check(ref, amount: form["amount"].flatMap { $0.isEmpty ? nil : $0 }, date: nil, anyway: false)
+                let change = try ws.check(ref, amount: form["amount"].flatMap { $0.isEmpty ? nil : $0 }, date: nil, anyway: false,
+                                          force: form["force"] == "1")
                 guard let c = ws.celebration(for: change), !ws.snapshot.settings.reduceMotion,
                       !Celebration.alreadyShown(c.date, vault: ws.vault) else { return "Checked \(change.habit.title)." }
                 Celebration.markShown(c.date, vault: ws.vault)
@@ -139,7 +140,7 @@ struct ActionsController {
         case "skip":
             if let habit = form["habit"], !habit.isEmpty {
                 return try store.change { ws in
-                    let change = try ws.skip(habit: habit, note: nil, date: nil)
+                    let change = try ws.skip(habit: habit, note: nil, date: nil, force: form["force"] == "1")
                     return "Skipped \(change.habit.title) today. Rest counts too."
                 }
             }

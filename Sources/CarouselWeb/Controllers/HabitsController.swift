@@ -27,8 +27,13 @@ struct HabitsController {
             let status = s.done ? "done" : s.skipped ? "skipped" : s.scheduledToday ? "to do" : (s.ended ? "ended" : "not today")
             var actions: [HTML] = []
             if !s.ended {
-                actions.append(H.action("check", token: token, fields: ["ref": h.slug], label: "✓ Check", title: "Check \(h.title)"))
-                if !s.skipped && !s.done {
+                // A skipped day is logged over only on purpose, and a day with progress offers no skip:
+                // the same rule as `check --force` and `skip --force`.
+                actions.append(s.skipped
+                    ? H.action("check", token: token, fields: ["ref": h.slug, "force": "1"], label: "✓ Did it after all",
+                               title: "Log \(h.title) instead of today's skip")
+                    : H.action("check", token: token, fields: ["ref": h.slug], label: "✓ Check", title: "Check \(h.title)"))
+                if !s.skipped && !s.done && (h.log[state.today]?.amount ?? 0) == 0 {
                     actions.append(H.action("skip", token: token, fields: ["habit": h.slug], label: "Skip", title: "Skip \(h.title) today",
                                             cls: "button quiet"))
                 }

@@ -31,11 +31,14 @@ struct Check: ParsableCommand {
     @Flag(help: "Log it even on a day the habit isn't scheduled.")
     var anyway = false
 
+    @Flag(help: "Log it on a day marked skipped, replacing the skip and its note.")
+    var force = false
+
     func run() throws {
         try reporting {
             let ws = try options.workspace(writing: true)
             printNotices(ws)
-            let change = try ws.check(typed.habit, amount: typed.amount, date: date, anyway: anyway)
+            let change = try ws.check(typed.habit, amount: typed.amount, date: date, anyway: anyway, force: force)
             let celebration = ws.celebration(for: change)
             if options.json { return HabitJSON.change(change, celebration: celebration).printJSON() }
             let t = Terminal.current

@@ -7,6 +7,9 @@ struct Home: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
+    @Flag(help: "Show the carousel's scores and the formula behind them.")
+    var why = false
+
     func run() throws {
         try reporting {
             let ws = try options.workspace(writing: false)
@@ -26,14 +29,16 @@ struct Home: ParsableCommand {
             var out = ["", "  " + t.bold(Words.longDate(ws.today)), "", "  " + t.bold("TODAY")]
             out += TodayRender.lines(view.today, t, numbers: numbers)
             out += ["", "  " + t.bold("THE CAROUSEL") + t.dim("  ·  `carousel pull <number>` takes one into today")]
-            out += SuggestRender.lines(view.carousel, mode: mode, today: ws.today, t, numbers: numbers)
+            if why && mode == .smart { out.append(t.dim("  " + SuggestRender.formula)) }
+            out += SuggestRender.lines(view.carousel, mode: mode, today: ws.today, t, numbers: numbers, explain: why)
             if view.carouselTotal > view.carousel.count {
                 out.append(t.dim("  … and \(view.carouselTotal - view.carousel.count) more: `carousel suggest --limit 0`"))
             }
-            let habitsDue = habits.value.filter { h in
-                h.isScheduled(on: ws.today) && !HabitStats.targetMet(h, on: ws.today) && !(h.log[ws.today]?.isSkip ?? false)
-            }.count
-            out += HomeLines.views(view, settings: ws.settings, today: ws.today, habitsDue: habitsDue, t)
+            let active = habits.value.filter { !$0.archived }
+            let scheduled = active.filter { $0.isScheduled(on: ws.today) }
+            let left = scheduled.filter { h in !HabitStats.targetMet(h, on: ws.today) && !(h.log[ws.today]?.isSkip ?? false) }
+            let counts = HomeLines.HabitCounts(total: active.count, scheduled: scheduled.count, left: left.count)
+            out += HomeLines.views(view, settings: ws.settings, today: ws.today, habits: counts, t)
             out.append("")
             print(out.joined(separator: "\n"))
         }

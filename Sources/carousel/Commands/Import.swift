@@ -12,14 +12,30 @@ struct Import: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Option(help: "todotxt, taskwarrior or ics.")
-    var from: Source
+    @Option(help: "todotxt, taskwarrior or ics; without it, read from the file's name (.txt, .json, .ics).")
+    var from: Source?
+
+    /// The format `--from` names, else the one the file's name says: `.ics` iCalendar, `.json`
+    /// Taskwarrior's export, `.txt` todo.txt (todo.txt, done.txt, anything.txt).
+    static func source(of file: String) -> Source? {
+        switch file.split(separator: "/").last?.split(separator: ".").last?.lowercased() {
+        case "ics", "ical", "ifb": .ics
+        case "json": .taskwarrior
+        case "txt": .todotxt
+        default: nil
+        }
+    }
 
     @Argument(help: "The todo.txt file, a file holding the JSON of `task export`, or an .ics file; - reads standard input.", completion: .file())
     var file: String
 
     func run() throws {
         try reporting {
+            guard let from = from ?? Self.source(of: file) else {
+                let what = file == "-" ? "standard input has no file name" : "\(file) does not end in .txt, .json or .ics"
+                throw CarouselError.usage("say which format with --from: \(what). "
+                    + "For example: carousel import --from todotxt \(file == "-" ? "-" : shellQuoted(file))")
+            }
             let data: Data
             if file == "-" {
                 data = FileHandle.standardInput.readDataToEndOfFile()
@@ -49,7 +65,11 @@ struct Import: ParsableCommand {
                               updated: result.updated.map { CardJSON.summary($0, today: ws.today, numbers: ws.numbers) },
                               alreadyThere: result.alreadyThere, notes: result.notes).printJSON()
             }
-            for n in result.notes { printError(n) }
+            // "line 4: …" becomes "todo.txt:4: …", as a compiler names a place.
+            let name = file == "-" ? "standard input" : file
+            for n in result.notes {
+                printError(n.hasPrefix("line ") && from != .taskwarrior ? name + ":" + n.dropFirst(5) : n)
+            }
             let t = Terminal.current
             if result.added.isEmpty && result.updated.isEmpty {
                 print("Nothing new to import" + (result.alreadyThere > 0 ? " — all \(result.alreadyThere) are already here." : "."))

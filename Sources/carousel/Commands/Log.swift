@@ -11,7 +11,7 @@ struct Log: ParsableCommand {
     @Argument(help: "A card (slug, id, or the start of either). Without it: the whole vault's recent changes.")
     var ref: String?
 
-    @Option(name: .long, help: "How many changes to show.")
+    @Option(name: [.long, .customShort("n")], help: "How many changes to show (`-n 3`, as git log reads it).")
     var limit = 20
 
     @Option(name: .long, help: "Only changes on or after this date (UTC): \(DateInput.help).")

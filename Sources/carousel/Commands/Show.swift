@@ -49,15 +49,20 @@ struct Show: ParsableCommand {
             row("category", card.category.map { t.category($0, $0) })
             row("tags", card.tags.map(t.tag).joined(separator: " "))
             row("due", Occurrence.dueDay(of: card, today: ws.today).map {
-                Words.shortDate($0) + (card.due?.timeText.map { " " + $0 } ?? "") + "  (" + Words.cardDue(card, today: ws.today) + ")" })
+                // The words in brackets only when they add something ("in 3 days"), never the date again.
+                var words = Words.cardDue(card, today: ws.today)
+                if words.hasPrefix("due ") { words.removeFirst(4) }  // the row is already called "due"
+                return Words.shortDate($0) + (card.due?.timeText.map { " " + $0 } ?? "")
+                    + (words.contains(Words.shortDate($0)) ? "" : "  (" + words + ")") })
             row("starts", card.start.map { s in
                 // A series starts at that time of day each time; a one-off on that day, or on its own day.
                 if card.repeatRule != nil, let time = s.timeText { return time + " each time" }
                 return (s.day == card.due?.day ? "" : Words.shortDate(s.day)) + (s.timeText.map { (s.day == card.due?.day ? "" : " ") + $0 } ?? "") })
             row("waits", card.wait.map { "until " + Words.shortDate($0) })
             if let rule = card.repeatRule {
+                // Said once: as typed, or in words when it was typed as RRULE text.
                 let summary = (try? RecurrenceRule.parse(rule))?.summary
-                row("repeats", rule + (summary.map { $0.lowercased() == rule.lowercased() ? "" : "  (\($0))" } ?? ""))
+                row("repeats", rule.uppercased().contains("FREQ=") ? summary ?? rule : rule)
                 row("completed", card.completed.suffix(7).map(\.iso).joined(separator: ", "))
             }
             if let p = card.parent {

@@ -18,13 +18,16 @@ struct Skip: ParsableCommand {
     @Option(help: "The day to skip (habits only; default today): \(DateInput.help).")
     var date: String?
 
+    @Flag(help: "Skip a habit day that already has progress logged (or another note), replacing it.")
+    var force = false
+
     func run() throws {
         try reporting {
             let ws = try options.workspace(writing: true)
             printNotices(ws)
             let t = Terminal.current
             if try ws.findHabit(ref) != nil {
-                let change = try ws.skip(habit: ref, note: note, date: date)
+                let change = try ws.skip(habit: ref, note: note, date: date, force: force)
                 if options.json { return HabitJSON.change(change).printJSON() }
                 let day = change.date == ws.today ? "today" : Words.shortDate(change.date)
                 let why = note.map { _ in " That's fine; it won't count against your streak." } ?? " Tomorrow's a new day."

@@ -16,6 +16,9 @@ struct Suggest: ParsableCommand {
     @Option(help: "How many to show; 0 shows all.")
     var limit = 7
 
+    @Flag(name: [.long, .customLong("why")], help: "Show each card's score and the formula behind it (smart mode).")
+    var explain = false
+
     func validate() throws {
         guard limit >= 0 else { throw ValidationError("--limit must be 0 or more, found \(limit)") }
     }
@@ -29,11 +32,10 @@ struct Suggest: ParsableCommand {
             let numbers = ws.numbers(showing: list.map(\.card))
             if options.json { return SuggestRender.json(list, mode: mode, today: ws.today, numbers: numbers).printJSON() }
             let t = Terminal.current
-            let header = mode == .smart
-                ? t.dim("  score = 2 × importance + 1.5 × urgency + variety")
-                : t.dim("  by due date, then when added")
+            let header = mode == .linear ? t.dim("  by due date, then when added")
+                : explain ? t.dim("  " + SuggestRender.formula) : t.dim("  what matters most and is due soonest first")
             var out = ["", "  " + t.bold("THE CAROUSEL") + t.dim("  ·  \(mode.rawValue)"), header, ""]
-            out += SuggestRender.lines(list, mode: mode, today: ws.today, t, numbers: numbers)
+            out += SuggestRender.lines(list, mode: mode, today: ws.today, t, numbers: numbers, explain: explain)
             if !list.isEmpty { out += ["", t.dim("  `carousel pull <name>` takes one into today.")] }
             out.append("")
             print(out.joined(separator: "\n"))

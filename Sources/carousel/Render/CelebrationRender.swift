@@ -16,11 +16,14 @@ enum CelebrationRender {
         let t = Terminal.current
         let text = c.sentence
         guard t.color, ws.settings.theme != "plain" else { return print(text) }
-        // Three soft frames, a quarter of a second in all, then the sentence stays.
-        for frame in ["·", "✧", "✦"] {
-            FileHandle.standardOutput.write(Data(("\r" + t.yellow(frame)).utf8))
-            usleep(80_000)
+        // Two soft frames, a quarter of a second in all, then the sentence stays on the same line.
+        // The carriage returns are written as they are (the terminal redraws with them); only
+        // the sentence goes through `print`, which would show a control character as text.
+        for (i, frame) in ["·", "✧"].enumerated() {
+            FileHandle.standardOutput.write(Data(((i == 0 ? "" : "\r") + t.yellow(frame)).utf8))
+            usleep(120_000)
         }
-        print("\r" + t.yellow("✦") + " " + t.green(text))
+        FileHandle.standardOutput.write(Data("\r".utf8))
+        print(t.yellow("✦") + " " + t.green(text))
     }
 }

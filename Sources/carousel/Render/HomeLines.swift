@@ -3,10 +3,16 @@ import CarouselCore
 /// The home view's pointers to the other views: one line per view enabled in settings (`views:`),
 /// with counts, so nothing is out of sight.
 enum HomeLines {
-    static func views(_ view: HomeView, settings: Settings, today: Day, habitsDue: Int, _ t: Terminal) -> [String] {
+    /// Today's habits as the Habits line counts them: how many exist (not archived), how many
+    /// are scheduled today, and how many of those are still open.
+    struct HabitCounts {
+        var total = 0, scheduled = 0, left = 0
+    }
+
+    static func views(_ view: HomeView, settings: Settings, today: Day, habits: HabitCounts, _ t: Terminal) -> [String] {
         var lines: [String] = []
         for name in settings.views {
-            guard let line = line(name.lowercased(), view, today: today, habitsDue: habitsDue) else { continue }
+            guard let line = line(name.lowercased(), view, today: today, habits: habits) else { continue }
             let hint = "  · carousel \(line.command)"
             let room = max(80, t.width) - 13 - displayWidth(hint)
             let text = displayWidth(line.text) > room ? line.text : line.text + t.dim(hint)
@@ -18,7 +24,7 @@ enum HomeLines {
         return lines.isEmpty ? [] : [""] + lines
     }
 
-    static func line(_ name: String, _ view: HomeView, today: Day, habitsDue: Int) -> (label: String, text: String, command: String)? {
+    static func line(_ name: String, _ view: HomeView, today: Day, habits: HabitCounts) -> (label: String, text: String, command: String)? {
         switch name {
         case "board":
             var parts: [String] = []
@@ -44,7 +50,10 @@ enum HomeLines {
             let d = view.today
             return ("Check-in", "\(d.doneCount) of \(Words.plural(d.items.count, "card")) done today", "checkin")
         case "habits", "streaks":
-            return ("Habits", habitsDue == 0 ? "all done for today" : Words.plural(habitsDue, "habit") + " left today", "habits")
+            // Only a claim that is true: no "all done" when there is nothing to do.
+            if habits.total == 0 { return ("Habits", "no habits yet", "habit add") }
+            if habits.scheduled == 0 { return ("Habits", "none due today", "habits") }
+            return ("Habits", habits.left == 0 ? "all done for today" : Words.plural(habits.left, "habit") + " left today", "habits")
         default:
             // Views this build does not know say nothing here.
             return nil

@@ -5,16 +5,22 @@ import CarouselCore
 enum SuggestRender {
     static let empty = "The carousel is empty. Add something with `carousel add \"…\"`, or enjoy the quiet."
 
-    /// Why a card ranks where it does, in words.
-    static func why(_ s: Suggestion, mode: Settings.Mode, today: Day) -> String {
+    /// The formula's header line, shown only with `--why` (home) or `--explain` (suggest).
+    static let formula = "score = 2 × importance + 1.5 × urgency + variety"
+
+    /// Why a card ranks where it does, in words; with `explain`, the formula's parts too.
+    static func why(_ s: Suggestion, mode: Settings.Mode, today: Day, explain: Bool = false) -> String {
         let due = Words.due(s.due, today: today)
         if mode == .linear { return due }
+        if !explain { return "importance \(s.importance) · \(due)" + (s.pinned ? " · repeats, due" : "") }
         let urgency = s.daysUntilDue == nil ? "no due date, urgency 3" : "\(due), urgency \(Words.number(s.urgency))"
         return "importance \(s.importance) · \(urgency) · variety \(Words.number(s.variety))"
             + (s.pinned ? " · repeats, due" : "")
     }
 
-    static func lines(_ list: [Suggestion], mode: Settings.Mode, today: Day, _ t: Terminal, numbers: ShortNumbers? = nil) -> [String] {
+    /// One line per card; the score column and the formula's parts only when `explain` asks.
+    static func lines(_ list: [Suggestion], mode: Settings.Mode, today: Day, _ t: Terminal, numbers: ShortNumbers? = nil,
+                      explain: Bool = false) -> [String] {
         guard !list.isEmpty else { return ["  " + empty] }
         let width = max(80, t.width)
         let labels = list.map { s in numbers?.number(for: s.card).map(String.init) ?? "" }
@@ -24,11 +30,12 @@ enum SuggestRender {
             let card = s.card
             let label = labelWidth == 0 ? "" : String(repeating: " ", count: labelWidth - 1 - labels[index].count) + labels[index] + " "
             let title = fit((card.icon.map { $0 + " " } ?? "") + card.title, 36)
-            let score = mode == .smart ? t.bold(fit(Words.number(s.score), 6)) + " " : ""
+            let scored = mode == .smart && explain
+            let score = scored ? t.bold(fit(Words.number(s.score), 6)) + " " : ""
             let spoons = t.category(card.category, fit(Words.spoons(card.spoons), 6))
-            let reason = why(s, mode: mode, today: today)
+            let reason = why(s, mode: mode, today: today, explain: explain)
             let head = "  \(label)\(score)\(title) \(spoons)"
-            let headWidth = 2 + labelWidth + (mode == .smart ? 7 : 0) + 36 + 1 + 6
+            let headWidth = 2 + labelWidth + (scored ? 7 : 0) + 36 + 1 + 6
             let room = width - headWidth - 1
             // Shorter and shorter, each still saying something whole: never "due in 2 da…".
             let shortDue = Words.shortDue(s.due, today: today)

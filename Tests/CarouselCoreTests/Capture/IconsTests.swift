@@ -30,4 +30,13 @@ final class IconsTests: XCTestCase {
             XCTAssertNotEqual(Icons.pick(for: title), "🐈", title)
         }
     }
+
+    /// "Book" that opens a title is booking: the rest of the title chooses, else a ticket.
+    func testBookAsAVerbIsNotReading() {
+        let cases: [(String, String?)] = [
+            ("Book train tickets", "🎟️"), ("Book dentist appointment", "🦷"), ("Book accommodation", "🎟️"),
+            ("Book a table for dinner", "🍽️"), ("Read a book", "📖"), ("Finish reading that book", "📖"), ("Book", "📖"),
+        ]
+        for (title, icon) in cases { XCTAssertEqual(Icons.pick(for: title), icon, title) }
+    }
 }

@@ -47,10 +47,14 @@ final class QuickCaptureTests: XCTestCase {
         XCTAssertNil(c.repeatRule)
     }
 
-    func testOnlyTheFirstDateIsRead() {
+    /// A day inside a title, or after "to", is what the task is about: the title keeps both.
+    func testDaysInsideATitleStayInIt() {
         let c = QuickCapture.parse("Move tuesday meeting to friday", today: monday)
-        XCTAssertEqual(c.due, Day(iso: "2026-11-24"))
-        XCTAssertEqual(c.title, "Move meeting to friday")
+        XCTAssertNil(c.due)
+        XCTAssertEqual(c.title, "Move tuesday meeting to friday")
+        let d = QuickCapture.parse("Move tuesday meeting to friday by wednesday", today: monday)
+        XCTAssertEqual(d.due, Day(iso: "2026-11-25"))
+        XCTAssertEqual(d.title, "Move tuesday meeting to friday")
     }
 
     func testIconsMatchWholeWordsFirst() {

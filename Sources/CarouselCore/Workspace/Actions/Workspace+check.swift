@@ -10,8 +10,10 @@ public struct HabitChange: Sendable {
 }
 
 extension Workspace {
-    /// Adds `amount` to a day of a habit and commits "check: <title> (2/2)".
-    public func check(_ ref: String, amount raw: String?, date input: String?, anyway: Bool) throws(CarouselError) -> HabitChange {
+    /// Adds `amount` to a day of a habit and commits "check: <title> (2/2)". A day marked skipped
+    /// keeps its skip (and its note) unless `force` says to log over it.
+    public func check(_ ref: String, amount raw: String?, date input: String?, anyway: Bool,
+                      force: Bool = false) throws(CarouselError) -> HabitChange {
         let habit = try resolveHabit(ref)
         let amount = try raw.map { (r: String) throws(CarouselError) -> Double in try HabitAmount.parse(r, for: habit) } ?? 1
         let day = try habitDay(input, habit)
@@ -21,8 +23,12 @@ extension Workspace {
         if !habit.isScheduled(on: day), !anyway {
             throw .usage("\(habit.title) isn't scheduled on \(day.iso) (\(habit.repeatText)); add --anyway to log it all the same")
         }
-        var file = try HabitFile(vault: vault, path: habit.path)
         let before = habit.log[day]
+        if let before, before.isSkip, !force {
+            throw .usage("\(habit.title) is marked skipped \(dayWords(day)) (\(before.text)); logging would replace the skip. "
+                + "Did you do it after all? Add --force to log it instead of the skip")
+        }
+        var file = try HabitFile(vault: vault, path: habit.path)
         let after = HabitLogEntry.amount((before?.amount ?? 0) + amount)
         file.setLog(day, after)
         let progress = HabitStats.progress(file.habit, on: day)
@@ -31,8 +37,9 @@ extension Workspace {
         return HabitChange(habit: file.habit, date: day, before: before, after: after, committed: true)
     }
 
-    /// Marks a day skipped, with an optional note, and commits "skip: <title>".
-    public func skip(habit ref: String, note: String?, date input: String?) throws(CarouselError) -> HabitChange {
+    /// Marks a day skipped, with an optional note, and commits "skip: <title>". A day with progress
+    /// logged, or a skip with another note, is kept as it is unless `force` says to replace it.
+    public func skip(habit ref: String, note: String?, date input: String?, force: Bool = false) throws(CarouselError) -> HabitChange {
         let habit = try resolveHabit(ref)
         let day = try habitDay(input, habit)
         if habit.hasEnded(by: day), let last = habit.lastDay {
@@ -43,12 +50,24 @@ extension Workspace {
         }
         let cleaned = note?.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !(cleaned ?? "").contains("\n") else { throw .invalidValue(field: "--note", message: "must be one line") }
-        var file = try HabitFile(vault: vault, path: habit.path)
         let after = HabitLogEntry.skip(note: (cleaned ?? "").isEmpty ? nil : cleaned)
+        let before = habit.log[day]
+        if let before, before != after, !force {
+            if before.amount > 0 {
+                throw .usage("\(habit.title) already has \(HabitAmount.grouped(before.amount))\(habit.unit == .count ? "" : " " + habit.unit.rawValue) logged \(dayWords(day)); "
+                    + "a skip would replace it, so it was kept. Skip it all the same? Add --force")
+            }
+            if before.isExcused {
+                throw .usage("\(habit.title) is already skipped \(dayWords(day)) with a note (\(before.text)); it was kept. "
+                    + "Replace the note? Add --force")
+            }
+        }
+        var file = try HabitFile(vault: vault, path: habit.path)
         file.setLog(day, after)
-        let message = "skip: \(habit.title)" + ((cleaned ?? "").isEmpty ? "" : " — \(cleaned!)") + suffix(day)
+        let replaced = before.map { $0.amount > 0 ? " (was \($0.text)\(habit.unit == .count ? "" : " " + habit.unit.rawValue))" : "" } ?? ""
+        let message = "skip: \(habit.title)" + ((cleaned ?? "").isEmpty ? "" : " — \(cleaned!)") + replaced + suffix(day)
         try commit([FileWrite(path: file.path, text: try file.checkedText(day, after))], message: message)
-        return HabitChange(habit: file.habit, date: day, before: habit.log[day], after: after, committed: true)
+        return HabitChange(habit: file.habit, date: day, before: before, after: after, committed: true)
     }
 
     /// Clears a day's log entry and commits "uncheck: <title>". Nothing logged: no commit.
@@ -83,4 +102,6 @@ extension Workspace {
     }
 
     private func suffix(_ day: Day) -> String { day == today ? "" : " on \(day.iso)" }
+
+    private func dayWords(_ day: Day) -> String { day == today ? "today" : "on \(day.iso)" }
 }
