@@ -17,7 +17,7 @@ enum CrashRecovery {
     static func intentPath(_ vault: Vault) -> String { vault.url(Vault.localDir + "/intent.json") }
 
     static func writeIntent(_ intent: Intent, vault: Vault) throws(CarouselError) {
-        guard let data = try? JSONEncoder().encode(intent) else { return }
+        guard let data = try? JSONText.encoder(.compact).encode(intent) else { return }
         let dir = try vault.stateFolder()
         do {
             try FileSystem.writeAtomically(String(decoding: data, as: UTF8.self), to: dir + "/intent.json",

@@ -53,7 +53,7 @@ extension CardIndex {
     static func saveFolders(_ db: Database, _ folders: [CardScan.FolderStamp]) throws {
         try db.execute(sql: "DELETE FROM folders")
         for (i, f) in folders.enumerated() {
-            let others = (try? JSONEncoder().encode(f.others)).flatMap { String(data: $0, encoding: .utf8) } ?? "[]"
+            let others = JSONText.string(f.others, .compact) ?? "[]"
             try db.execute(sql: "INSERT INTO folders (position, path, mtime, ctime, inode, others) VALUES (?, ?, ?, ?, ?, ?)",
                            arguments: [i, f.path, f.mtime, f.ctime, Int64(bitPattern: f.inode), others])
         }

@@ -180,9 +180,7 @@ struct CardRow {
     /// The `diagnostics` column: JSON with its keys sorted, so the same problems are stored as
     /// the same text.
     static func encodeDiagnostics(_ diagnostics: [FileDiagnostic]) -> String? {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return (try? encoder.encode(diagnostics)).flatMap { String(data: $0, encoding: .utf8) }
+        JSONText.string(diagnostics, .compact)
     }
 
     /// The problems stored in the `diagnostics` column (JSON), none when empty or unreadable.

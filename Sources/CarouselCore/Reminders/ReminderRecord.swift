@@ -22,8 +22,7 @@ public enum ReminderRecord {
     }
 
     public static func save(_ record: Reminders.Record, _ vault: Vault) throws(CarouselError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        let encoder = JSONText.encoder(.pretty)
         do {
             try FileManager.default.createDirectory(atPath: vault.url(Vault.localDir), withIntermediateDirectories: true)
             try encoder.encode(record).write(to: URL(fileURLWithPath: path(vault)), options: .atomic)

@@ -43,7 +43,7 @@ extension Workspace {
             for card in rows.cards { builder.add(card) }
             for (slot, n) in rows.unread { builder.count(n, in: slot) }
         } else {
-            try index.forEachCard(where: "kind != 'event' AND (repeat IS NOT NULL OR done IS NULL)") { builder.add($0) }
+            try index.forEachBoardCard { builder.add($0) }
         }
         return builder.view(limit: limit)
     }

@@ -21,8 +21,7 @@ extension Workspace {
     public func snapshot(kind: CardKind) throws(CarouselError) -> VaultSnapshot {
         if cardsLoaded { return snapshot }
         var s = baseSnapshot
-        // Events as a literal, so SQLite reads them from their own index (`cards_events`).
-        s.cards = kind == .event ? try index.cards(where: "kind = 'event'") : try index.cards(where: "kind = ?", arguments: [kind.rawValue])
+        s.cards = try index.cards(ofKind: kind)
         return s
     }
 
@@ -41,14 +40,14 @@ extension Workspace {
     }
 
     func isIndexed(_ path: String) throws(CarouselError) -> Bool {
-        try !index.cards(where: "path = ?", arguments: [path]).isEmpty
+        try index.holdsCard(atPath: path)
     }
 
     /// The card a `parent:` value names, as `ParentGraph.card(named:)` finds it.
     public func card(named ref: String) throws(CarouselError) -> Card? {
         if cardsLoaded { return ParentGraph(cards: snapshot.cards).card(named: ref) }
-        if let last = try index.cards(where: "slug = ?", arguments: [ref]).last { return last }
-        return try index.cards(where: "id = ?", arguments: [ref]).last
+        if let last = try index.cards(withSlug: ref).last { return last }
+        return try index.cards(withID: ref).last
     }
 
     /// The cards whose `parent:` names this card (by slug, or by id when it has one).
@@ -87,9 +86,9 @@ extension Workspace {
             guard let saved = savedNumbers(number: n), saved.date == today.iso,
                   let entry = saved.entries.first(where: { $0.number == n }) else { return nil }
             var id = entry.id
-            if id == nil { id = try index.cards(where: "path = ?", arguments: [entry.path]).first?.id }
-            if let id { return try index.cards(where: "id = ?", arguments: [id]).first }
-            return try index.cards(where: "path = ?", arguments: [entry.path]).first
+            if id == nil { id = try index.card(atPath: entry.path)?.id }
+            if let id { return try index.cards(withID: id).first }
+            return try index.card(atPath: entry.path)
         }
         let needle = ref.hasSuffix(".md") ? String(Vault.slug(ofPath: ref)) : ref
         if let exact = try index.cards(named: needle, path: ref).first { return exact }

@@ -214,7 +214,7 @@ public final class Workspace {
             // reads (`CardIndex.namingCards`): 100,000 whole cards would be 400 MB for an error.
             let named = try CardRef.resolve(ref, cards: try index.namingCards(), numbers: numbers, diagnostics: base.diagnostics)
             // The same index named it a moment ago; should the row be gone, the card is unknown.
-            guard let card = try index.cards(where: "path = ?", arguments: [named.path]).first else {
+            guard let card = try index.card(atPath: named.path) else {
                 throw .unknownCard(ref: ref, candidates: [])
             }
             return card

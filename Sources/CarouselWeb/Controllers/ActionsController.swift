@@ -27,7 +27,7 @@ struct ActionsController {
                 (status, message) = (.conflict, Shared.describe(error))
             }
             if wantsJSON {
-                let body = "{\"ok\":\(status == .ok),\"message\":\(JSONText.quote(message)),\"celebrate\":\(celebration.now)}"
+                let body = JSONText.string(Outcome(ok: status == .ok, message: message, celebrate: celebration.now), .compact) ?? "{}"
                 return Response(status: status, headers: [.contentType: "application/json", .cacheControl: "no-store"],
                                 body: .init(byteBuffer: ByteBuffer(string: body)))
             }
@@ -166,19 +166,10 @@ struct ActionsController {
     }
 }
 
-enum JSONText {
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "<": out += "\\u003c"
-            case _ where u.value < 0x20: out += String(format: "\\u%04x", u.value)
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out + "\""
-    }
+/// What an action answers the page's script: whether it worked, the sentence to show, and
+/// whether to celebrate.
+struct Outcome: Encodable {
+    let ok: Bool
+    let message: String
+    let celebrate: Bool
 }

@@ -32,9 +32,7 @@ struct RemindersController {
                 Output.Item(kind: r.kind.rawValue, slug: r.slug, title: r.title, at: r.at.description, late: r.late, key: r.key,
                             notice: Output.Notice(title: r.notice.title, body: r.notice.body))
             }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            let data = (try? encoder.encode(Output(reminders: items, summarised: run.summarised))) ?? Data("{\"reminders\":[]}".utf8)
+            let data = (try? JSONText.encoder(.compact).encode(Output(reminders: items, summarised: run.summarised))) ?? Data("{\"reminders\":[]}".utf8)
             return Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
                             body: .init(byteBuffer: ByteBuffer(bytes: data)))
         }

@@ -22,12 +22,8 @@ struct Doctor: ParsableCommand {
                                          cwd: FileManager.default.currentDirectoryPath, checkingStructure: false)
             let report = VaultDoctor.run(vault: vault)
             if options.json {
-                let encoder = JSONEncoder()
-                encoder.keyEncodingStrategy = .convertToSnakeCase
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                let data = try encoder.encode(DoctorJSON(vault: vault.root, problems: report.problems,
-                                                         findings: report.findings, remotes: report.remotes))
-                print(String(decoding: data, as: UTF8.self))
+                Swift.print(JSONOutput.render(DoctorJSON(vault: vault.root, problems: report.problems,
+                                                         findings: report.findings, remotes: report.remotes), snakeCase: true))
             } else {
                 printLines(lines(report))
             }

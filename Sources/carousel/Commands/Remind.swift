@@ -66,11 +66,7 @@ struct Remind: ParsableCommand {
             if notify { send(run) }
             if options.json {
                 let items = run.reminders.map { Output.Item(kind: $0.kind.rawValue, slug: $0.slug, title: $0.title, at: $0.at.description, late: $0.late) }
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-                encoder.keyEncodingStrategy = .convertToSnakeCase
-                let data = (try? encoder.encode(Output(reminders: items, summarised: run.summarised))) ?? Data("{}".utf8)
-                return print(String(decoding: data, as: UTF8.self))
+                return Swift.print(JSONOutput.render(Output(reminders: items, summarised: run.summarised), snakeCase: true))
             }
             let t = Terminal.current
             var out: [String] = []

@@ -4,16 +4,10 @@ import CarouselCore
 /// Every `--json` output goes through here: a `Codable` value, encoded with snake_case keys
 /// spelled out in each type's `CodingKeys`, keys sorted so output is stable to diff.
 enum JSONOutput {
-    static func encoder() -> JSONEncoder {
-        let e = JSONEncoder()
-        e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        e.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        return e
-    }
-
-    static func render<T: Encodable>(_ value: T) -> String {
+    /// `snakeCase` only for the older outputs whose types do not spell out their keys.
+    static func render<T: Encodable>(_ value: T, snakeCase: Bool = false) -> String {
         do {
-            return String(decoding: try encoder().encode(value), as: UTF8.self)
+            return String(decoding: try JSONText.encoder(.pretty, snakeCase: snakeCase).encode(value), as: UTF8.self)
         } catch {
             printError("could not write JSON: \(error)")
             return "null"

@@ -3,6 +3,6 @@ extension Workspace {
     /// `ReminderSources.cards` finds anything in, asked of the index instead of reading every
     /// card's file (`carousel remind` runs every minute).
     public func remindingCards() throws(CarouselError) -> [Card] {
-        try index.cards(where: "remind = 1")
+        try index.remindingCards()
     }
 }
