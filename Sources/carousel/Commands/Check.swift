@@ -42,12 +42,7 @@ struct Check: ParsableCommand {
             let celebration = ws.celebration(for: change)
             if options.json { return HabitJSON.change(change, celebration: celebration).printJSON() }
             let t = Terminal.current
-            let h = change.habit
-            let progress = HabitStats.progress(h, on: change.date)
-            let when = change.date == ws.today ? "" : " on " + Words.shortDate(change.date)
-            let done = progress >= h.target
-            print((done ? t.green("✓") : "○") + " " + t.bold(h.title) + when + ": " + HabitAmount.progressText(progress, h)
-                + (h.period == .day ? "" : " this \(h.period.rawValue)") + (done ? ". Nicely done." : ". Keep going."))
+            print(t.line(Said.checked(change, today: ws.today)))
             CelebrationRender.show(celebration, ws: ws)
         }
     }
