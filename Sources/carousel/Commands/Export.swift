@@ -57,9 +57,13 @@ enum ExportData {
         var items: [ICalendar.Item] = []
         for card in ws.snapshot.cards {
             let file = try ws.open(card)
-            let field = (try? FrontMatterFields(document: file.document))?["remind"]
+            let fields = try? FrontMatterFields(document: file.document)
+            let field = fields?["remind"]
             let remind = field.map { $0.value.sequence?.compactMap { $0.scalar?.string }.joined(separator: ",") ?? $0.value.scalar?.string ?? "" }
-            items.append(ICalendar.Item(card: card, body: file.document.body, remind: remind))
+            items.append(ICalendar.Item(card: card, body: file.document.body, remind: remind,
+                                        uid: ICalendar.Item.uid(importKey: fields?["import_key"]?.value.scalar?.string),
+                                        location: fields?["location"]?.value.scalar?.string,
+                                        importanceSet: fields?["importance"] != nil))
         }
         return items
     }
