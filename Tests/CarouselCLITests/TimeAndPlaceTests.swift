@@ -50,4 +50,18 @@ final class TimeAndPlaceTests: XCTestCase {
         let inNewYork = try XCTUnwrap(hourMinute(newYork.text))
         XCTAssertTrue([4 * 60, 5 * 60].contains((inUTC - inNewYork + 24 * 60) % (24 * 60)), "\(utc.text) / \(newYork.text)")
     }
+
+    func testDoctorNamesARemindThatWillNeverFire() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        try s.write("cards/call-back.md", "---\ntitle: Call back\nremind: 30m\n---\n")
+        try s.write("cards/dentist.md", "---\ntitle: Dentist\ndue: 2026-12-03T10:30\nremind: [30m, soonish]\n---\n")
+        let r = try s.carousel(["doctor", "--json"])
+        XCTAssertEqual(r.status, 0, "notes, not problems: \(r.stdout)")
+        let findings = try XCTUnwrap(try r.json()["findings"] as? [[String: Any]]).filter { $0["kind"] as? String == "remind" }
+        XCTAssertEqual(findings.compactMap { $0["path"] as? String }.sorted(), ["cards/call-back.md", "cards/dentist.md"])
+        XCTAssertEqual(findings.first { $0["path"] as? String == "cards/dentist.md" }?["line"] as? Int, 4)
+        XCTAssertTrue((findings.first { $0["path"] as? String == "cards/dentist.md" }?["message"] as? String ?? "").contains("soonish"))
+        XCTAssertTrue((findings.first { $0["path"] as? String == "cards/call-back.md" }?["message"] as? String ?? "").contains("no due date"))
+    }
 }
