@@ -64,4 +64,35 @@ final class ICalendarRoundTripTests: XCTestCase {
     func component(_ ics: String, containing marker: String) -> String? {
         ics.components(separatedBy: "BEGIN:").first { $0.contains(marker) }
     }
+
+    /// One unreadable line, a stray END or an alarm left open: said with its line, and every
+    /// event still comes in, as calendar programs read such files.
+    func testALineThatCannotBeReadIsSkippedAndTheRestComesIn() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        for (i, bad) in ["THIS IS NOT A PROPERTY", "END:VTODO", "BEGIN:VALARM"].enumerated() {
+            let file = s.root.appendingPathComponent("bad\(i).ics")
+            try """
+                BEGIN:VCALENDAR
+                VERSION:2.0
+                BEGIN:VEVENT
+                UID:good-\(i)
+                SUMMARY:Good \(i)
+                DTSTART;VALUE=DATE:20261203
+                END:VEVENT
+                BEGIN:VEVENT
+                UID:bad-\(i)
+                SUMMARY:Odd \(i)
+                \(bad)
+                DTSTART;VALUE=DATE:20261204
+                END:VEVENT
+                END:VCALENDAR
+
+                """.write(to: file, atomically: false, encoding: .utf8)
+            let r = try s.carousel(["import", file.path, "--json"], env: env)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertEqual((try r.json()["added"] as? [[String: Any]])?.compactMap { $0["slug"] as? String }.sorted(), ["good-\(i)", "odd-\(i)"])
+            XCTAssertTrue(((try r.json()["notes"] as? [String]) ?? []).contains { $0.hasPrefix("line 11:") || $0.hasPrefix("line 13:") }, r.stdout)
+        }
+    }
 }
