@@ -31,6 +31,9 @@ public struct QuickCapture: Sendable, Equatable {
     /// Field words whose value could not be read (`due:someday-ish`), each saying what was
     /// expected. The word is not put in the title: the caller refuses the line.
     public var problems: [String] = []
+    /// A word at the end of the title that is nearly a date word (`tomorow`): it stays in the
+    /// title, and `add` asks "did you mean tomorrow?".
+    public var nearDate: DateWords.NearMiss?
 
     public init(title: String) { self.title = title }
 
@@ -99,6 +102,7 @@ public struct QuickCapture: Sendable, Equatable {
             i += 1
         }
         result.title = title.joined(separator: " ")
+        if readWords, result.due == nil { result.nearDate = DateWords.nearMiss(endOf: title) }
         return result
     }
 

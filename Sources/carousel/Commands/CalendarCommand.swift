@@ -20,7 +20,7 @@ struct CalendarCommand: ParsableCommand {
 
     func validate() throws {
         if let date, Self.monthOrYear(date) == nil, DateInput.parse(date, today: Day(year: 2000, month: 1, day: 1)!) == nil {
-            throw ValidationError("DATE must be \(DateInput.help), a month (2026-12) or a year (2027); found \"\(date)\"")
+            throw ValidationError("DATE: " + DateInput.refusal(date, expected: DateInput.help + ", a month (2026-12) or a year (2027)"))
         }
     }
 

@@ -32,7 +32,7 @@ struct Rule: ParsableCommand {
             var anchor = today
             if let from {
                 guard let d = DateInput.parse(from, today: today)?.day else {
-                    throw CarouselError.invalidValue(field: "--from", message: "must be \(DateInput.help), found \"\(from)\"")
+                    throw CarouselError.invalidValue(field: "--from", message: DateInput.refusal(from))
                 }
                 anchor = d
             }

@@ -54,7 +54,7 @@ struct ListFilters: ParsableArguments {
         if all, let limit, limit > 0 { throw ValidationError("--all shows every card; leave out --limit \(limit), or drop --all.") }
         if open && done { throw ValidationError("--open and --done together match nothing; pick one") }
         if let due, CardFilter.dueTest(due, today: Day(dayNumber: 0)) == nil {
-            throw ValidationError("--due must be DATE, before:DATE, after:DATE, on:DATE or by:DATE, found \"\(due)\"")
+            throw ValidationError("--due: " + DateInput.refusal(due, expected: "DATE, before:DATE, after:DATE, on:DATE or by:DATE, where DATE is " + DateInput.help))
         }
         for (name, value) in [("--spoons", spoons), ("--importance", importance)] {
             if let value, CardFilter.range(value) == nil {

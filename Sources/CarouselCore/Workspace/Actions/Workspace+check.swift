@@ -88,7 +88,7 @@ extension Workspace {
         var day = today
         if let input {
             guard let d = DateInput.parse(input, today: today, weekStart: settings.weekStart)?.day else {
-                throw .invalidValue(field: "--date", message: "must be \(DateInput.help), found \"\(input)\"")
+                throw .invalidValue(field: "--date", message: DateInput.refusal(input))
             }
             day = d
         }
