@@ -91,7 +91,7 @@ extension Workspace {
         case "done":
             if ["now", "true", "yes"].contains(v.lowercased()) {
                 file.set("done", string: moment.stamp.description)
-            } else if let date = DateInput.parse(v, today: today, weekStart: settings.weekStart) {
+            } else if let date = DateInput.parse(v, today: today, settings: settings) {
                 file.set("done", string: date.description)
             } else {
                 throw .invalidValue(field: "done", message: DateInput.refusal(v, expected: "now or " + DateInput.help))
@@ -99,7 +99,7 @@ extension Workspace {
         case "completed", "skipped", "except", "also":
             var days: [String] = []
             for item in FieldAssignment.list(v) {
-                guard let d = DateInput.parse(item, today: today, weekStart: settings.weekStart) else {
+                guard let d = DateInput.parse(item, today: today, settings: settings) else {
                     throw .invalidValue(field: a.field, message: "expected dates like 2026-11-20, found \"\(item)\"")
                 }
                 days.append(d.day.iso)
@@ -120,7 +120,7 @@ extension Workspace {
             if let chain = graph.cycle(from: file.card, withParent: parent.slug) { throw .parentCycle(chain) }
             file.set("parent", string: parent.slug)
         case "created":
-            guard let date = DateInput.parse(v, today: today, weekStart: settings.weekStart) else {
+            guard let date = DateInput.parse(v, today: today, settings: settings) else {
                 throw .invalidValue(field: "created", message: DateInput.refusal(v))
             }
             file.set("created", string: date.description)

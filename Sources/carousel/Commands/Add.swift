@@ -70,7 +70,7 @@ struct Add: ParsableCommand {
             // Date words and `every …` are read only when the line stands alone; markers always.
             let alone = [spoons, importance].allSatisfy { $0 == nil } && [due, tags, category, parent, emoji, body, repeatRule].allSatisfy { $0 == nil } && kind == nil
             let weekStart = ws.settings.weekStart
-            let capture = literal ? QuickCapture(title: title) : QuickCapture.parse(title, today: ws.today, weekStart: weekStart, words: alone)
+            let capture = literal ? QuickCapture(title: title) : QuickCapture.parse(title, today: ws.today, weekStart: weekStart, dayFirst: ws.settings.dayFirst, words: alone)
             if let due, ws.dateWords.read(due) == nil {
                 throw CarouselError.invalidValue(field: "--due", message: DateInput.refusal(due))
             }

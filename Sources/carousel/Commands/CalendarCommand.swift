@@ -54,7 +54,7 @@ struct CalendarCommand: ParsableCommand {
             printDiagnostics(ws)
             let named = date.flatMap(Self.monthOrYear)
             let period = period ?? named?.period ?? .week
-            let focus = named?.day ?? date.flatMap { DateInput.parse($0, today: ws.today, weekStart: ws.settings.weekStart)?.day } ?? ws.today
+            let focus = named?.day ?? date.flatMap { DateInput.parse($0, today: ws.today, settings: ws.settings)?.day } ?? ws.today
             // Only the cards that can land in the shown range are read from the index.
             let (from, to) = CalendarView.range(period, around: focus, weekStart: ws.settings.weekStart)
             let view = CalendarView.make(try ws.snapshot(placedFrom: from, to: to), period: period, date: focus,

@@ -33,7 +33,7 @@ struct Timeline: ParsableCommand {
         try reporting {
             let ws = try options.workspace(writing: false)
             printDiagnostics(ws)
-            let focus = date.flatMap { DateInput.parse($0, today: ws.today, weekStart: ws.settings.weekStart)?.day } ?? ws.today
+            let focus = date.flatMap { DateInput.parse($0, today: ws.today, settings: ws.settings)?.day } ?? ws.today
             let nowMinutes = now.flatMap(Timeline.minutes) ?? ws.moment.minutes
             let days: [Day]
             if week {

@@ -68,7 +68,7 @@ struct ListFilters: ParsableArguments {
     func filter(_ ws: Workspace) throws(CarouselError) -> CardFilter {
         let parsed = try FilterTerms.parse(terms, dates: ws.dateWords)
         var f = parsed.filter
-        let base = filter(today: ws.today, weekStart: ws.settings.weekStart)
+        let base = filter(today: ws.today, settings: ws.settings)
         f.merge(base)
         var paths: Set<String>?
         for word in parsed.words {
@@ -93,11 +93,11 @@ struct ListFilters: ParsableArguments {
         return json ? nil : CardFilter.shown
     }
 
-    func filter(today: Day, weekStart: Int = 1) -> CardFilter {
+    func filter(today: Day, settings: Settings = Settings()) -> CardFilter {
         var f = CardFilter()
         f.tag = tag
         f.category = category
-        f.due = due.flatMap { CardFilter.dueTest($0, today: today, weekStart: weekStart) }
+        f.due = due.flatMap { CardFilter.dueTest($0, today: today, settings: settings) }
         f.overdue = overdue
         f.status = open ? .open : done ? .done : .any
         f.repeating = repeating

@@ -6,7 +6,7 @@ extension Workspace {
         let s = settings
         return [
             ("budget", String(s.budget)), ("carousel", s.carousel.rawValue), ("views", s.views.joined(separator: ", ")),
-            ("week_start", Settings.weekdays[s.weekStart - 1]), ("theme", s.theme),
+            ("week_start", Settings.weekdays[s.weekStart - 1]), ("date_order", s.dayFirst ? "dmy" : "mdy"), ("theme", s.theme),
             ("reduce_motion", String(s.reduceMotion)), ("started", s.started?.iso ?? ""),
             ("checkin_reminder", s.checkinReminder.map { DateValue(day: Day(dayNumber: 0), minutes: $0).timeText ?? "" } ?? ""),
             ("categories", s.categoryColors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")),
