@@ -42,7 +42,8 @@ struct Rule: ParsableCommand {
             } catch let error as RecurrenceError {
                 throw CarouselError.usage("that rule doesn't read: " + RuleText.explain(error, in: text))
             }
-            let dates = rule.occurrences(anchor: anchor, from: anchor, limit: count)
+            // Counted from where a card with this rule, added that day, would start its series.
+            let dates = rule.occurrences(anchor: rule.seriesStart(writtenOn: anchor), from: anchor, limit: count)
             if options.json {
                 return Output(rule: rule.normalized, rrule: rule.rrule, summary: rule.summary, dates: dates.map(\.iso)).printJSON()
             }
