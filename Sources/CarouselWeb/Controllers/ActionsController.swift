@@ -62,7 +62,7 @@ struct ActionsController {
         case "add":
             let text = try need(form, "text")
             return try store.change { ws in
-                let capture = QuickCapture.parse(text, today: ws.today, words: true)
+                let capture = QuickCapture.parse(text, today: ws.today, weekStart: ws.settings.weekStart, dayFirst: ws.settings.dayFirst, words: true)
                 guard !capture.title.trimmingCharacters(in: .whitespaces).isEmpty else {
                     throw ActionError(status: .badRequest, message: "\"\(text)\" leaves no title once dates and markers are read")
                 }

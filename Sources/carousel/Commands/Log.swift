@@ -20,7 +20,7 @@ struct Log: ParsableCommand {
 
     func validate() throws {
         if let since, DateInput.parse(since, today: Day(year: 2000, month: 1, day: 1)!) == nil {
-            throw ValidationError("--since must be \(DateInput.help), found \"\(since)\"")
+            throw ValidationError("--since: " + DateInput.refusal(since))
         }
     }
 

@@ -25,8 +25,8 @@ struct Show: ParsableCommand {
             }
             var file = try ws.open(card)
             if let asOf {
-                guard let day = DateInput.parse(asOf, today: ws.today, weekStart: ws.settings.weekStart)?.day else {
-                    throw CarouselError.usage("--as-of must be \(DateInput.help), found \"\(asOf)\"")
+                guard let day = DateInput.parse(asOf, today: ws.today, settings: ws.settings)?.day else {
+                    throw CarouselError.usage("--as-of: " + DateInput.refusal(asOf))
                 }
                 guard let old = try History.text(vault: ws.vault, path: card.path, asOf: day) else {
                     throw CarouselError.usage("\(card.title) did not exist yet on \(day.iso)")
