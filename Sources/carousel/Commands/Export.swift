@@ -72,7 +72,9 @@ enum ExportData {
         let days = JournalRecords.all(vault: ws.vault)
         switch kind {
         case .cards:
-            return CSV.render(header: CSV.cardColumns, rows: ws.snapshot.cards.sorted { $0.path < $1.path }.map(CSV.cardRow))
+            let rows = try items(ws).sorted { $0.card.path < $1.card.path }
+                .map { CSV.cardRow($0.card, location: $0.location, remind: $0.remind) }
+            return CSV.render(header: CSV.cardColumns, rows: rows)
         case .focus:
             return CSV.render(header: ["date", "start", "planned", "minutes", "card"],
                               rows: days.flatMap { d in d.focus.map { [d.date.iso, $0.start, String($0.planned), String($0.minutes), $0.card ?? ""] } })
