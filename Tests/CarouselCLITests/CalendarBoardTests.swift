@@ -72,7 +72,7 @@ final class CalendarBoardTests: XCTestCase {
 
         let bad = try s.carousel(["calendar", "2026-02-30"])
         XCTAssertNotEqual(bad.status, 0)
-        XCTAssertTrue(bad.stderr.contains("YYYY-MM-DD"), bad.stderr)
+        XCTAssertTrue(bad.stderr.contains("expected a date") && bad.stderr.contains("2026-12-05"), bad.stderr)
         let badView = try s.carousel(["calendar", "--fortnight"])
         XCTAssertNotEqual(badView.status, 0)
         XCTAssertTrue(badView.stderr.contains("--fortnight"), badView.stderr)

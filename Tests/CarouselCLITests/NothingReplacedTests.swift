@@ -57,4 +57,24 @@ final class NothingReplacedTests: XCTestCase {
         XCTAssertTrue(try s.read("habits/walk.md").contains("  2026-11-22: 20\n"))
         try s.assertClean()
     }
+
+    /// `set` and `move` replace what the person asked them to, and say what was there.
+    func testSetAndMoveSayWhatTheyReplaced() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        XCTAssertEqual(try s.carousel(["add", "Pay rent", "--due", "2026-11-30", "--spoons", "1"]).status, 0)
+        let set = try s.carousel(["set", "pay-rent", "due=2026-11-27", "spoons=2", "title=Pay the rent"])
+        XCTAssertEqual(set.status, 0, set.stderr)
+        XCTAssertTrue(set.stdout.contains("due = 2026-11-27 (was Mon 30 Nov)"), set.stdout)
+        XCTAssertTrue(set.stdout.contains("spoons = 2 (was 1)"), set.stdout)
+        XCTAssertTrue(set.stdout.contains("title = Pay the rent (was Pay rent)"), set.stdout)
+        let cleared = try s.carousel(["set", "pay-rent", "due="])
+        XCTAssertTrue(cleared.stdout.contains("cleared due (was Fri 27 Nov)"), cleared.stdout)
+        XCTAssertEqual(try s.carousel(["set", "pay-rent", "due=2026-11-27"]).status, 0)
+        let moved = try s.carousel(["move", "pay-rent", "someday"])
+        XCTAssertEqual(moved.status, 0, moved.stderr)
+        XCTAssertTrue(moved.stdout.contains("(no due date; it was due Fri 27 Nov)"), moved.stdout)
+        // A value set to what it already was says nothing more.
+        XCTAssertFalse(try s.carousel(["set", "pay-rent", "spoons=2"]).stdout.contains("was"))
+    }
 }

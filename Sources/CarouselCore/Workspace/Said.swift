@@ -93,10 +93,12 @@ extension Said {
         Said([.text("Moved "), .title(title), .text(" to place \(position) in today.")])
     }
 
-    public static func moved(_ outcome: MoveOutcome, today: Day) -> Said {
+    /// `wasDue`: the due day it had before, said when the move replaced it.
+    public static func moved(_ outcome: MoveOutcome, today: Day, wasDue: Day? = nil) -> Said {
         let when = outcome.due.map { Words.due($0, today: today) } ?? "no due date"
+        let was = wasDue.flatMap { $0 == outcome.due ? nil : "; it was due " + Words.shortDate($0) } ?? ""
         return outcome.changed
-            ? Said([.text("Moved "), .title(outcome.card.title), .text(" to \(outcome.column.title.lowercased()) (\(when)).")])
+            ? Said([.text("Moved "), .title(outcome.card.title), .text(" to \(outcome.column.title.lowercased()) (\(when)\(was)).")])
             : Said([.title(outcome.card.title), .text(" is already there (\(when)).")])
     }
 
@@ -122,16 +124,40 @@ extension Said {
     }
 
     /// `set`: what changed; a date word is shown as the day it became ("due = friday (Fri 27 Nov)").
-    public static func updated(_ cards: [Card], _ assignments: [FieldAssignment]) -> Said {
+    /// With `before` (the one card as it was), a value that replaced another says what it was:
+    /// nothing a person wrote is replaced without a word.
+    public static func updated(_ cards: [Card], _ assignments: [FieldAssignment], before: Card? = nil) -> Said {
         let change = assignments.map { (a: FieldAssignment) -> String in
-            if a.value.isEmpty { return "cleared \(a.field)" }
+            let old = before.flatMap { b in cards.count == 1 ? text(a.field, of: b) : nil }
+            let new = cards.count == 1 ? text(a.field, of: cards[0]) : nil
+            let wasText = old.flatMap { $0.isEmpty || $0 == new ? nil : "was " + $0 }
+            let was = wasText.map { " (\($0))" } ?? ""
+            if a.value.isEmpty { return "cleared \(a.field)" + was }
             if cards.count == 1, let value = date(a.field, of: cards[0]), value.day.iso != a.value, value.description != a.value {
                 let time = value.minutes.map { String(format: " %02d:%02d", $0 / 60, $0 % 60) } ?? ""
-                return "\(a.field) = \(a.value) (\(Words.shortDate(value.day))\(time))"
+                return "\(a.field) = \(a.value) (\(Words.shortDate(value.day))\(time)" + (wasText.map { ", " + $0 } ?? "") + ")"
             }
-            return "\(a.field) = \(a.value)"
+            return "\(a.field) = \(a.value)" + was
         }.joined(separator: ", ")
         return Said([.text("Updated ")] + Self.titles(cards.map(\.title)) + [.text(": " + change)])
+    }
+
+    /// A field's value as a person reads it, for "was …"; nil for a field not shown this way.
+    private static func text(_ field: String, of card: Card) -> String? {
+        switch field {
+        case "due", "start", "wait":
+            return date(field, of: card).map { v in Words.shortDate(v.day) + (v.timeText.map { " " + $0 } ?? "") } ?? ""
+        case "title": return card.title
+        case "spoons": return String(card.spoons)
+        case "importance": return String(card.importance)
+        case "category": return card.category ?? ""
+        case "tags": return card.tags.joined(separator: ", ")
+        case "repeat": return card.repeatRule ?? ""
+        case "parent": return card.parent ?? ""
+        case "duration": return card.duration ?? ""
+        case "kind": return card.kind.rawValue
+        default: return nil
+        }
     }
 
     private static func date(_ field: String, of card: Card) -> DateValue? {

@@ -29,13 +29,14 @@ struct Move: ParsableCommand {
             let ws = try options.workspace(writing: true)
             printNotices(ws)
             guard let target = BoardView.Column(name: column) else { return }
+            let wasDue = try ws.resolve(ref).due?.day
             let outcome = try ws.move(ref, to: target)
             if options.json {
                 return Output(moved: outcome.changed, column: target.rawValue,
                               card: CardJSON.summary(outcome.card, today: ws.today, numbers: ws.numbers)).printJSON()
             }
             let t = Terminal.current
-            print(t.line(Said.moved(outcome, today: ws.today)))
+            print(t.line(Said.moved(outcome, today: ws.today, wasDue: wasDue)))
         }
     }
 }

@@ -45,7 +45,7 @@ struct SetCommand: ParsableCommand {
                 let out = try cards.map { (c: Card) throws(CarouselError) -> CardJSON.Document in CardJSON.full(try ws.open(c), today: ws.today) }
                 return selection.single ? out[0].printJSON() : CardJSON.Documents(cards: out).printJSON()
             }
-            print(Terminal.current.line(Said.updated(cards, parsed)))
+            print(Terminal.current.line(Said.updated(cards, parsed, before: selection.cards.count == 1 ? selection.cards[0] : nil)))
         }
     }
 }
