@@ -10,9 +10,8 @@ enum SuggestRender {
 
     /// Why a card ranks where it does, in words; with `explain`, the formula's parts too.
     static func why(_ s: Suggestion, mode: Settings.Mode, today: Day, explain: Bool = false) -> String {
+        if mode == .linear || !explain { return s.reason(mode: mode, today: today) }
         let due = Words.due(s.due, today: today)
-        if mode == .linear { return due }
-        if !explain { return "importance \(s.importance) · \(due)" + (s.pinned ? " · repeats, due" : "") }
         let urgency = s.daysUntilDue == nil ? "no due date, urgency 3" : "\(due), urgency \(Words.number(s.urgency))"
         return "importance \(s.importance) · \(urgency) · variety \(Words.number(s.variety))"
             + (s.pinned ? " · repeats, due" : "")
