@@ -59,6 +59,7 @@ struct Show: ParsableCommand {
                 if card.repeatRule != nil, let time = s.timeText { return time + " each time" }
                 return (s.day == card.due?.day ? "" : Words.shortDate(s.day)) + (s.timeText.map { (s.day == card.due?.day ? "" : " ") + $0 } ?? "") })
             row("waits", card.wait.map { "until " + Words.shortDate($0) })
+            row("first step", card.firstStep)
             if let rule = card.repeatRule {
                 // Said once: as typed, or in words when it was typed as RRULE text.
                 let summary = (try? RecurrenceRule.parse(rule))?.summary

@@ -8,6 +8,7 @@ enum PickRender {
         let number = numbers?.number(for: card).map { "\($0) " } ?? ""
         var out = ["", "  " + t.dim(number) + t.bold((card.icon.map { $0 + " " } ?? "") + card.title) + "  "
                     + t.category(card.category, Words.spoons(card.spoons))]
+        if let step = FirstStepLine.text(card) { out.append("  " + step) }
         if let why = view.why(mode: mode) { out.append("  " + t.dim("Why this one: " + why)) }
         out.append("")
         if taken {
