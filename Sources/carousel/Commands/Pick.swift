@@ -39,7 +39,8 @@ struct Pick: ParsableCommand {
             let left = try spoons ?? PickView.spoonsLeft(TodayView.make(ws.todaySnapshot(), today: ws.today))
             let view = PickView.make(ranked: ranked, date: ws.today, spoons: left, minutes: minutes,
                                      offered: PickRecord.offered(ws.vault, on: ws.today), another: another)
-            try PickRecord.save(view.offered, on: ws.today, ws.vault)
+            // Best effort: a vault this account cannot write still gets its pick.
+            try? PickRecord.save(view.offered, on: ws.today, ws.vault)
             var taken = false
             if take, let card = view.choice?.card { taken = !(try ws.pull([card])).isEmpty }
             let numbers = ws.numbers(showing: view.choice.map { [$0.card] } ?? [])
