@@ -190,3 +190,36 @@ final class AttachmentTests: XCTestCase {
         XCTAssertEqual((shown["attachments"] as? [Any])?.count, 2)
     }
 }
+
+extension AttachmentTests {
+    func testAttachingTheSameFileTwiceSaysSoAndMakesNoCopyOrCommit() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        XCTAssertEqual(try s.carousel(["add", "Call Mum"]).status, 0)
+        let photo = s.root.appendingPathComponent("photo.png")
+        try Data("not really a png".utf8).write(to: photo)
+        XCTAssertEqual(try s.carousel(["attach", "call-mum", photo.path]).status, 0)
+        let commits = try s.log().count
+        let body = try s.read("cards/call-mum.md")
+
+        let again = try s.carousel(["attach", "call-mum", photo.path])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertTrue(again.stdout.contains("Call Mum already has that file, as photo.png; nothing was copied."), again.stdout)
+        XCTAssertEqual(try s.log().count, commits)
+        XCTAssertEqual(try s.read("cards/call-mum.md"), body)
+        let json = try s.carousel(["attach", "call-mum", photo.path, "--json"]).json()
+        XCTAssertEqual((json["attached"] as? [Any])?.count, 0)
+        XCTAssertEqual((json["already_attached"] as? [[String: Any]])?.first?["name"] as? String, "photo.png")
+        XCTAssertEqual((json["attachments"] as? [Any])?.count, 1)
+
+        // The same bytes under another name are the same file; a new file next to it is copied.
+        let copy = s.root.appendingPathComponent("copy.png"), other = s.root.appendingPathComponent("other.txt")
+        try Data("not really a png".utf8).write(to: copy)
+        try Data("other".utf8).write(to: other)
+        let mixed = try s.carousel(["attach", "call-mum", copy.path, other.path, other.path, "--json"]).json()
+        XCTAssertEqual((mixed["attached"] as? [[String: Any]])?.compactMap { $0["name"] as? String }, ["other.txt"])
+        XCTAssertEqual((mixed["already_attached"] as? [[String: Any]])?.compactMap { $0["name"] as? String }, ["photo.png", "other.txt"])
+        XCTAssertEqual(try s.log().first, "attach: other.txt to Call Mum")
+        try s.assertClean()
+    }
+}

@@ -33,6 +33,8 @@ final class CrashTests: XCTestCase {
             typical = max(typical, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
         }
         var window = Int(typical * 1.8 * 1_000_000)
+        let startWindow = window
+        var recent: [Bool] = []         // whether each of the last runs finished (not killed)
         var finishedRuns = 0
         var added: [String] = []        // slugs whose `add` exited 0
         var finished: Set<String> = []  // slugs whose `done` exited 0
@@ -72,10 +74,16 @@ final class CrashTests: XCTestCase {
                 }
             }
             // Keep about half the runs finishing whatever the machine's load: widen the window when
-            // too many are killed, narrow it when too few are.
-            if attempts >= 5 {
-                let finishedShare = Double(finishedRuns) / Double(attempts)
+            // too many of the last ten were killed, narrow it when too few were. The share is of
+            // the recent runs, not of all of them, and the window stays between a tenth and ten
+            // times its start: a cumulative share let one slow minute of a busy machine widen it
+            // without end, after which almost nothing was killed and the test ran for minutes.
+            recent.append(p.terminationReason != .uncaughtSignal)
+            if recent.count > 10 { recent.removeFirst() }
+            if recent.count == 10 {
+                let finishedShare = Double(recent.filter { $0 }.count) / 10
                 if finishedShare < 0.35 { window = window * 5 / 4 } else if finishedShare > 0.65 { window = window * 4 / 5 }
+                window = min(max(window, startWindow / 10), startWindow * 10)
             }
             if attempts % 15 == 0 { try checkRepository(s, added: added, finished: finished, spoons: spoons) }
         }

@@ -38,4 +38,32 @@ final class ExportCSVTablesTests: XCTestCase {
         XCTAssertEqual(notes.status, 0, notes.stderr)
         XCTAssertTrue(notes.stdout.contains("2026-11-23,checkin,\"slow day, that's ok\""), notes.stdout)
     }
+
+    /// The cards table carries when a card starts, how long it lasts, where it is and when it
+    /// reminds, after the columns it always had.
+    func testTheCardsTableHasStartDurationLocationAndRemind() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        try s.write("cards/dentist.md", """
+            ---
+            title: Dentist
+            kind: event
+            due: 2026-12-03T10:30
+            start: 2026-12-03T10:30
+            duration: 45m
+            location: Bridge Street 4
+            remind: [30m, 1d]
+            ---
+
+            """)
+        let out = try s.carousel(["export", "--format", "csv", "--kind", "cards"])
+        XCTAssertEqual(out.status, 0, out.stderr)
+        let r = rows(out.stdout)
+        let header = try XCTUnwrap(r.first)
+        XCTAssertEqual(Array(header.prefix(17)), ["id", "slug", "title", "kind", "category", "tags", "importance", "spoons", "due",
+                                                 "repeat", "done", "completed", "skipped", "created", "parent", "emoji", "path"])
+        XCTAssertEqual(Array(header.suffix(4)), ["start", "duration", "location", "remind"])
+        let dentist = try XCTUnwrap(r.first { $0.count > 2 && $0[1] == "dentist" })
+        XCTAssertEqual(Array(dentist.suffix(4)), ["2026-12-03T10:30", "45m", "Bridge Street 4", "30m;1d"])
+    }
 }

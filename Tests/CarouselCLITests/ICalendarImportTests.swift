@@ -76,10 +76,19 @@ final class ICalendarImportTests: XCTestCase {
         XCTAssertTrue(try s.read("cards/call-then-write.md").contains("due: 2026-11-30T09:30"))
         let bad = s.root.appendingPathComponent("bad.ics")
         try "BEGIN:VCALENDAR\nBEGIN:VEVENT\nSUMMARY:x\nEND:VTODO\nEND:VCALENDAR\n".write(to: bad, atomically: false, encoding: .utf8)
+        // A line that cannot be read is skipped and said, as calendar programs do; the rest comes in.
         let b = try s.carousel(["import", "--from", "ics", bad.path])
-        XCTAssertEqual(b.status, 1, b.stderr)
-        XCTAssertTrue(b.stderr.contains("bad.ics:4: END:VTODO does not close BEGIN:VEVENT"), b.stderr)
-        XCTAssertTrue(b.stderr.contains("Nothing was imported"), b.stderr)
+        XCTAssertEqual(b.status, 0, b.stderr)
+        XCTAssertTrue(b.stderr.contains("bad.ics:4: END:VTODO closes nothing that is open; skipped"), b.stderr)
+        XCTAssertTrue(b.stderr.contains("bad.ics:5: BEGIN:VEVENT was never closed"), b.stderr)
+        // Only a file that is not iCalendar at all is refused, and nothing is written.
+        let notICS = s.root.appendingPathComponent("notes.ics")
+        try "Dentist on Thursday\n".write(to: notICS, atomically: false, encoding: .utf8)
+        let commits = try s.log().count
+        let n = try s.carousel(["import", "--from", "ics", notICS.path])
+        XCTAssertEqual(n.status, 1, n.stderr)
+        XCTAssertTrue(n.stderr.contains("not an iCalendar file"), n.stderr)
+        XCTAssertEqual(try s.log().count, commits)
     }
 
     /// Export a vault, import that file into an empty vault, export again: the same calendar

@@ -77,3 +77,23 @@ final class RuleCommandTests: XCTestCase {
         }
     }
 }
+
+extension RuleCommandTests {
+    /// `rule` previews the dates a card with that rule, added the same day, gets.
+    func testRulePreviewsTheSameFirstDatesAsACardWithTheRule() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        var n = 0
+        for today in ["2026-11-23", "2026-11-25", "2026-11-28", "2026-11-29"] {
+            for rule in ["every 2 weeks on tue", "every 3 weeks on mon, fri", "every 2 months on the 1st", "every 2 years on mar 3"] {
+                n += 1
+                let preview = try s.carousel(["rule", rule, "--count", "3", "--json", "--today", today])
+                XCTAssertEqual(preview.status, 0, preview.stderr)
+                let card = try s.carousel(["add", "Card \(n)", "--repeat", rule, "--json", "--today", today])
+                XCTAssertEqual(card.status, 0, card.stderr)
+                XCTAssertEqual(try preview.json()["dates"] as? [String], Array((try card.json()["next"] as? [String] ?? []).prefix(3)),
+                               "\(rule) on \(today)")
+            }
+        }
+    }
+}

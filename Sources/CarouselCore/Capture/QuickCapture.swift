@@ -33,14 +33,17 @@ public struct QuickCapture: Sendable, Equatable {
     /// Field words whose value could not be read (`due:someday-ish`), each saying what was
     /// expected. The word is not put in the title: the caller refuses the line.
     public var problems: [String] = []
+    /// A word at the end of the title that is nearly a date word (`tomorow`): it stays in the
+    /// title, and `add` asks "did you mean tomorrow?".
+    public var nearDate: DateWords.NearMiss?
 
     public init(title: String) { self.title = title }
 
     /// Reads `text` relative to `today`. Never fails: what is not understood stays in the title.
     /// With `words: false` only the unambiguous markers (`#`, `@`, `!`, `~`) are read, so a title
     /// such as "Plan today's talk" given with other flags keeps its date words.
-    public static func parse(_ text: String, today: Day, weekStart: Int = 1, words readWords: Bool = true) -> QuickCapture {
-        let dates = DateWords(today: today, weekStart: weekStart, inText: true)
+    public static func parse(_ text: String, today: Day, weekStart: Int = 1, dayFirst: Bool = false, words readWords: Bool = true) -> QuickCapture {
+        let dates = DateWords(today: today, weekStart: weekStart, inText: true, dayFirst: dayFirst)
         let (words, firstStep) = splitFirstStep(text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init))
         var result = QuickCapture(title: "")
         result.firstStep = firstStep
@@ -86,14 +89,14 @@ public struct QuickCapture: Sendable, Equatable {
                 // After "to", "from", "until" a day is what the task is about ("Move the meeting to friday").
                 let about = i > 0 && ["to", "from", "until", "till", "since"].contains(words[i - 1].lowercased())
                 if let (day, used) = dates.day(words, from: i + intro), introduced
-                    || (!about && onlyFieldsFollow(words, after: i + intro + used, today: today, weekStart: weekStart)) {
+                    || (!about && onlyFieldsFollow(words, after: i + intro + used, today: today, weekStart: weekStart, dayFirst: dayFirst)) {
                     result.due = day
                     result.dueText = words[(i + intro)..<(i + intro + used)].joined(separator: " ")
                     i += intro + used; continue
                 }
             }
             if readWords, result.time == nil, let (minutes, used) = dates.time(words, from: i),
-               w.lowercased() == "at" || onlyFieldsFollow(words, after: i + used, today: today, weekStart: weekStart) {
+               w.lowercased() == "at" || onlyFieldsFollow(words, after: i + used, today: today, weekStart: weekStart, dayFirst: dayFirst) {
                 result.time = minutes
                 result.timeText = words[i..<(i + used)].joined(separator: " ")
                 i += used; continue
@@ -102,14 +105,15 @@ public struct QuickCapture: Sendable, Equatable {
             i += 1
         }
         result.title = title.joined(separator: " ")
+        if readWords, result.due == nil { result.nearDate = DateWords.nearMiss(endOf: title) }
         return result
     }
 
     /// Whether the words from `start` on leave no title of their own: markers, a date, a time, a
     /// rule or a reminder only ("fri 3pm #family"), so a date word before them ends the title.
-    static func onlyFieldsFollow(_ words: [String], after start: Int, today: Day, weekStart: Int) -> Bool {
+    static func onlyFieldsFollow(_ words: [String], after start: Int, today: Day, weekStart: Int, dayFirst: Bool) -> Bool {
         guard start < words.count else { return true }
-        return parse(words[start...].joined(separator: " "), today: today, weekStart: weekStart).title.isEmpty
+        return parse(words[start...].joined(separator: " "), today: today, weekStart: weekStart, dayFirst: dayFirst).title.isEmpty
     }
 
     static func isMarker(_ w: String) -> Bool {

@@ -3,17 +3,21 @@
 /// (docs/cli.md lists them).
 ///
 /// Two modes: `inText` (quick capture) reads only words that are unlikely to be part of a title
-/// (no bare `sat`, `sun`, `1st` or `dec 5` without `on`); the strict mode reads a whole value.
+/// (no bare `sat`, `sun` or `1st`); the strict mode reads a whole value. Quick capture itself
+/// takes a date only at the end of a line or after due/by/on.
 public struct DateWords: Sendable {
     public let today: Day
     /// 1 = Monday … 7 = Sunday, from `week_start` in the settings.
     public let weekStart: Int
     public let inText: Bool
+    /// `date_order: dmy` in the settings: `3/4` is 3 April, not 4 March.
+    public let dayFirst: Bool
 
-    public init(today: Day, weekStart: Int = 1, inText: Bool = false) {
+    public init(today: Day, weekStart: Int = 1, inText: Bool = false, dayFirst: Bool = false) {
         self.today = today
         self.weekStart = (1...7).contains(weekStart) ? weekStart : 1
         self.inText = inText
+        self.dayFirst = dayFirst
     }
 
     /// A day read from words: the day and how many words it took.
@@ -26,6 +30,8 @@ public struct DateWords: Sendable {
         "mon": 1, "tue": 2, "tues": 2, "wed": 3, "weds": 3, "thu": 4, "thur": 4, "thurs": 4, "fri": 5, "sat": 6, "sun": 7,
     ]
     static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+    static let monthNames = ["january", "february", "march", "april", "may", "june", "july", "august", "september",
+                             "october", "november", "december"]
 
     // MARK: - Days
 
@@ -125,6 +131,7 @@ public struct DateWords: Sendable {
         let next = words.count > 1 ? words[1] : nil
         let third = words.count > 2 ? words[2] : nil
         if let d = Day(iso: w) { return (d, 1) }
+        if let d = slashed(w) { return (d, 1) }
         if let d = named(w) { return (d, 1) }
         if let d = arithmetic(w) { return (d, 1) }
         if w == "next", let n = next {
@@ -147,13 +154,15 @@ public struct DateWords: Sendable {
         if w == "on", let n = next {
             if let i = weekday(n) { return (nextWeekday(i), 2) }
             if let t = third, let d = monthDay(n, t) { return (d, 3) }
-            if let d = Day(iso: n) { return (d, 2) }
+            if let d = Day(iso: n) ?? slashed(n) { return (d, 2) }
             if let d = ordinal(n) { return (d, 2) }
+            if n == "the", let t = third, let d = ordinal(t) { return (d, 3) }
         }
-        if !inText {
-            if let n = next, let d = monthDay(w, n) { return (d, 2) }
-            if let d = ordinal(w) { return (d, 1) }
-        }
+        // `the 14th`: the next 14th.
+        if w == "the", let n = next, let d = ordinal(n) { return (d, 2) }
+        if let n = next, let d = monthDay(w, n) { return (d, 2) }
+        if next == "of", let t = third, let d = monthDay(w, t) { return (d, 3) }  // `5th of december`
+        if !inText, let d = ordinal(w) { return (d, 1) }
         return nil
     }
 
@@ -168,9 +177,11 @@ public struct DateWords: Sendable {
     /// `dec 5` or `5 dec` (month names may be written out, `5th` is fine): the next such date on
     /// or after today.
     func monthDay(_ a: String, _ b: String) -> Day? {
+        // A month's name or its short form (`sept` too), not any word that starts like one
+        // ("5 decorations" is not a date).
         func month(_ s: String) -> Int? {
-            guard s.count >= 3, s.allSatisfy(\.isLetter) else { return nil }
-            return DateWords.months.firstIndex(where: { s.hasPrefix($0) }).map { $0 + 1 }
+            if s == "sept" { return 9 }
+            return (DateWords.months.firstIndex(of: s) ?? DateWords.monthNames.firstIndex(of: s)).map { $0 + 1 }
         }
         func number(_ s: String) -> Int? {
             var digits = Substring(s)
@@ -180,6 +191,27 @@ public struct DateWords: Sendable {
         }
         guard let (m, d) = month(a).flatMap({ m in number(b).map { (m, $0) } }) ?? month(b).flatMap({ m in number(a).map { (m, $0) } })
         else { return nil }
+        return upcoming(month: m, day: d)
+    }
+
+    /// `3/14` (month first, or day first with `date_order: dmy`) for the next such date on or
+    /// after today, or `3/14/2027` for that year.
+    func slashed(_ w: String) -> Day? {
+        let parts = w.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2 || parts.count == 3,
+              parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }),
+              parts[0].count <= 2, parts[1].count <= 2,
+              let a = Int(parts[0]), let b = Int(parts[1]) else { return nil }
+        let (m, d) = dayFirst ? (b, a) : (a, b)
+        guard parts.count == 3 else { return upcoming(month: m, day: d) }
+        guard parts[2].count == 4, let y = Int(parts[2]) else { return nil }
+        return Day(year: y, month: m, day: d)
+    }
+
+    /// The next `month`/`day` on or after today (29 Feb waits for a leap year), or nil when
+    /// there is no such date.
+    func upcoming(month m: Int, day d: Int) -> Day? {
+        guard (1...12).contains(m), (1...31).contains(d) else { return nil }
         if let day = Day(year: today.year, month: m, day: d), day >= today { return day }
         // The next year that has the date (29 Feb waits for a leap year).
         for y in (today.year + 1)...(today.year + 8) { if let day = Day(year: y, month: m, day: d) { return day } }

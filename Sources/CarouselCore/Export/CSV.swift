@@ -20,14 +20,18 @@ public enum CSV {
 
     /// The columns of the cards export, in order (docs/ecosystem.md).
     public static let cardColumns = ["id", "slug", "title", "kind", "category", "tags", "importance", "spoons", "due",
-                                     "repeat", "done", "completed", "skipped", "created", "parent", "emoji", "path"]
+                                     "repeat", "done", "completed", "skipped", "created", "parent", "emoji", "path",
+                                     "start", "duration", "location", "remind"]
 
-    /// One row per card; lists are joined with `;`.
-    public static func cardRow(_ c: Card) -> [String] {
+    /// One row per card; lists are joined with `;`. `location` and `remind` as the file writes
+    /// them (several reminders joined with `;`).
+    public static func cardRow(_ c: Card, location: String? = nil, remind: String? = nil) -> [String] {
         [c.id ?? "", c.slug, c.title, c.kind.rawValue, c.category ?? "", c.tags.joined(separator: ";"), String(c.importance),
          String(c.spoons), c.due?.description ?? "", c.repeatRule ?? "", c.done?.description ?? "",
          c.completed.map(\.iso).joined(separator: ";"), c.skipped.map(\.iso).joined(separator: ";"),
-         c.created?.description ?? "", c.parent ?? "", c.emoji ?? "", c.path]
+         c.created?.description ?? "", c.parent ?? "", c.emoji ?? "", c.path,
+         c.start?.description ?? "", c.duration ?? "", location ?? "",
+         (remind ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ";")]
     }
 
     /// The columns of the habits export: one row per habit and logged day.

@@ -8,11 +8,30 @@ public enum ICalendar {
         public var body: String
         /// The `remind:` values as written, comma-separated: `30m`, `2h`, `1d`, `PT15M`, `09:00`, a date-time.
         public var remind: String?
+        /// The UID the card came in with from a calendar (`import_key: ics:UID`), sent back out so
+        /// the calendar that gets the file recognises its own events instead of adding them twice.
+        public var uid: String?
+        public var location: String?
+        /// Whether `importance:` is written in the file; PRIORITY goes out only then.
+        public var importanceSet: Bool
 
-        public init(card: Card, body: String, remind: String? = nil) {
+        public init(card: Card, body: String, remind: String? = nil, uid: String? = nil, location: String? = nil,
+                    importanceSet: Bool = true) {
             self.card = card
             self.body = body
             self.remind = remind
+            self.uid = uid
+            self.location = location
+            self.importanceSet = importanceSet
+        }
+
+        /// The calendar's UID in an `import_key:` value: `ics:UID`, but not `ics:UID@YYYY-MM-DD`,
+        /// one moved occurrence of a series made its own card (it keeps Carousel's own UID).
+        public static func uid(importKey: String?) -> String? {
+            guard let key = importKey, key.hasPrefix("ics:") else { return nil }
+            let uid = String(key.dropFirst(4))
+            if let at = uid.lastIndex(of: "@"), Day(iso: String(uid[uid.index(after: at)...])) != nil { return nil }
+            return uid.isEmpty || uid.hasPrefix("hash-") ? nil : uid
         }
     }
 
@@ -34,7 +53,7 @@ public enum ICalendar {
         guard c.due != nil || rule != nil else { return [] }
         let isEvent = c.kind == .event
         let name = isEvent ? "VEVENT" : "VTODO"
-        var out = ["BEGIN:\(name)", "UID:\(uid(c))", "DTSTAMP:\(utc(c.created ?? DateValue(day: today)))",
+        var out = ["BEGIN:\(name)", "UID:\(item.uid.map(escapeUID) ?? uid(c))", "DTSTAMP:\(utc(c.created ?? DateValue(day: today)))",
                    "SUMMARY:\(escape(c.title))"]
         if let rule {
             // RFC 5545 counts DTSTART as the first instance, so it must be a real occurrence:
@@ -73,6 +92,11 @@ public enum ICalendar {
                 out.append("DTSTART;VALUE=DATE:\(due.day.basicISO)")
                 out.append("DTEND;VALUE=DATE:\(due.day.adding(days: 1).basicISO)")
             } else {
+                // A task's start goes out as DTSTART, of the same value type as DUE (RFC 5545).
+                if let start = c.start, start.day <= due.day {
+                    if due.minutes != nil, start.minutes != nil { out.append("DTSTART" + dateValue(start)) }
+                    if due.minutes == nil { out.append("DTSTART;VALUE=DATE:\(start.day.basicISO)") }
+                }
                 out.append("DUE" + dateValue(due))
             }
         }
@@ -84,7 +108,8 @@ public enum ICalendar {
                 out.append("STATUS:NEEDS-ACTION")
             }
         }
-        out.append("PRIORITY:\(priority(c.importance))")
+        if item.importanceSet { out.append("PRIORITY:\(priority(c.importance))") }
+        if let location = item.location, !location.isEmpty { out.append("LOCATION:\(escape(location))") }
         let categories = (c.category.map { [$0] } ?? []) + c.tags
         if !categories.isEmpty { out.append("CATEGORIES:" + categories.map(escape).joined(separator: ",")) }
         let body = item.body.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -109,6 +134,9 @@ public enum ICalendar {
 
     /// Stable across exports and devices: the card id (its path when it has none yet).
     static func uid(_ c: Card) -> String { (c.id ?? c.path) + "@carousel" }
+
+    /// A UID is written as it came, without its line breaks (it is one content line).
+    static func escapeUID(_ uid: String) -> String { uid.filter { !$0.isNewline } }
 
     /// importance 5 → 1 (highest) … importance 1 → 9 (lowest).
     static func priority(_ importance: Int) -> Int { [9, 7, 5, 3, 1][min(max(importance, 1), 5) - 1] }

@@ -1,8 +1,25 @@
 /// The units a habit's amounts may be counted in.
-public enum HabitUnit: String, Sendable, CaseIterable {
-    case count, sec, min, hours, km, steps, kcal, g, ml, oz
+/// What a habit counts in: one of the units Carousel knows (count, sec, min, hours, km, steps,
+/// kcal, g, ml, oz) or any plain word a person counts in ("pages", "glasses", "laps").
+public struct HabitUnit: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
 
-    public static let list = allCases.map(\.rawValue).joined(separator: ", ")
+    /// A plain word: letters only (hyphens inside), at most 20, lowercased. Nil for anything else.
+    public init?(rawValue: String) {
+        let word = rawValue.trimmingCharacters(in: .whitespaces).lowercased()
+        guard (1...20).contains(word.count), word.first!.isLetter, word.last!.isLetter,
+              word.allSatisfy({ $0.isLetter || $0 == "-" }) else { return nil }
+        self.rawValue = word
+    }
+
+    private init(known: String) { rawValue = known }
+
+    public static let count = HabitUnit(known: "count"), sec = HabitUnit(known: "sec"), min = HabitUnit(known: "min"),
+        hours = HabitUnit(known: "hours"), km = HabitUnit(known: "km"), steps = HabitUnit(known: "steps"),
+        kcal = HabitUnit(known: "kcal"), g = HabitUnit(known: "g"), ml = HabitUnit(known: "ml"), oz = HabitUnit(known: "oz")
+    /// The units Carousel knows the spellings of (`25 min`, `3 hrs`).
+    public static let known = [count, sec, min, hours, km, steps, kcal, g, ml, oz]
+    public static let list = known.map(\.rawValue).joined(separator: ", ")
 }
 
 /// The span a habit's target covers: one day, a week (Monday to Sunday) or a calendar month.

@@ -12,8 +12,14 @@ public enum HabitAmount {
     /// The unit a name stands for, or an error listing the units.
     public static func unit(named raw: String) throws(CarouselError) -> HabitUnit {
         let name = raw.trimmingCharacters(in: .whitespaces).lowercased()
-        if let u = HabitUnit(rawValue: name) ?? synonyms[name] { return u }
-        throw .invalidValue(field: "unit", message: "unknown unit \"\(raw)\"; use one of \(HabitUnit.list)")
+        if let u = synonyms[name] ?? HabitUnit(rawValue: name) { return u }
+        throw .invalidValue(field: "unit", message: "a unit is one plain word, like \(HabitUnit.list) or pages, found \"\(raw)\"")
+    }
+
+    /// Whether an amount's unit, as typed, is the habit's: the same word, or its singular or
+    /// plural (`1 page` for a habit in pages).
+    static func same(_ typed: HabitUnit, _ unit: HabitUnit) -> Bool {
+        typed == unit || typed.rawValue + "s" == unit.rawValue || typed.rawValue == unit.rawValue + "s"
     }
 
     /// Parses an amount for `habit`. A unit, when given, must be the habit's own.
@@ -29,7 +35,7 @@ public enum HabitAmount {
         }
         if !unitPart.isEmpty {
             let unit = try unit(named: unitPart)
-            guard unit == habit.unit else {
+            guard same(unit, habit.unit) else {
                 throw .invalidValue(field: "amount", message: "\(habit.title) is counted in \(habit.unit.rawValue), not \(unit.rawValue)")
             }
         }

@@ -77,7 +77,7 @@ public enum HabitParser {
             case "unit":
                 if let s = try string(f) {
                     guard let u = HabitUnit(rawValue: s.lowercased()) else {
-                        throw diag(f.line, f.column, "unit must be one of \(HabitUnit.list), found \"\(s)\"")
+                        throw diag(f.line, f.column, "unit must be one plain word, like \(HabitUnit.list) or pages, found \"\(s)\"")
                     }
                     habit.unit = u
                 }

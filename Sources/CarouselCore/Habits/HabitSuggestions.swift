@@ -28,7 +28,7 @@ public enum HabitSuggestions {
     static let data = """
         water    | Drink water          | 8     | count | day  | every day                         | 8 glasses a day
         walk     | Walk                 | 30    | min   | day  | every day                         | 30 minutes a day
-        read     | Read                 | 10    | count | day  | every day                         | 10 pages a day
+        read     | Read                 | 10    | pages | day  | every day                         | 10 pages a day
         stretch  | Stretch              | 10    | min   | day  | every day                         | 10 minutes a day
         sleep    | Sleep by 23:00       | 1     | count | day  | every day                         | in bed by 23:00, once a day
         journal  | Journal              | 1     | count | day  | every day                         | a few lines, once a day

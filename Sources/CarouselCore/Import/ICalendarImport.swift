@@ -28,9 +28,21 @@ public enum ICalendarImport {
         var alarms: [[Property]] = []
         var begin = 0
         var overrides: [Override] = []
+        // As calendar programs do, a line that cannot be read is skipped and said, and the rest
+        // of the file comes in; only a file that is not iCalendar at all is refused (above).
+        func close(_ name: String, line n: Int) {
+            stack.removeLast()
+            guard ["VEVENT", "VTODO"].contains(name) else { return }
+            if props.contains(where: { $0.name == "RECURRENCE-ID" }) {
+                overrides.append(Override(props: props, alarms: alarms, isEvent: name == "VEVENT", line: begin))
+            } else if let item = item(props, alarms: alarms, isEvent: name == "VEVENT", line: begin, zones: zones, notes: &plan.notes) {
+                plan.items.append(item)
+            }
+        }
         for (text, n) in lines where !text.isEmpty {
             guard let p = property(text, line: n) else {
-                throw ImportError(line: n, message: "this line has no \":\" between its name and value")
+                plan.notes.append("line \(n): this line has no \":\" between its name and value; skipped")
+                continue
             }
             if p.name == "BEGIN" {
                 stack.append(p.value.uppercased())
@@ -39,18 +51,17 @@ public enum ICalendarImport {
                 continue
             }
             if p.name == "END" {
-                guard stack.last == p.value.uppercased() else {
-                    throw ImportError(line: n, message: "END:\(p.value) does not close BEGIN:\(stack.last ?? "nothing")")
+                let name = p.value.uppercased()
+                guard stack.contains(name) else {
+                    plan.notes.append("line \(n): END:\(p.value) closes nothing that is open; skipped")
+                    continue
                 }
-                stack.removeLast()
-                if ["VEVENT", "VTODO"].contains(p.value.uppercased()), props.contains(where: { $0.name == "RECURRENCE-ID" }) {
-                    overrides.append(Override(props: props, alarms: alarms, isEvent: p.value.uppercased() == "VEVENT", line: begin))
-                } else if ["VEVENT", "VTODO"].contains(p.value.uppercased()) {
-                    if let item = item(props, alarms: alarms, isEvent: p.value.uppercased() == "VEVENT", line: begin,
-                                       zones: zones, notes: &plan.notes) {
-                        plan.items.append(item)
-                    }
+                // Components left open inside it are closed here (a VALARM without its END).
+                while let open = stack.last, open != name {
+                    plan.notes.append("line \(n): BEGIN:\(open) was never closed; closed before END:\(p.value)")
+                    close(open, line: n)
                 }
+                close(name, line: n)
                 continue
             }
             switch stack.last {
@@ -59,7 +70,10 @@ public enum ICalendarImport {
             default: break
             }
         }
-        if let open = stack.last { throw ImportError(line: lines.last?.line ?? 1, message: "BEGIN:\(open) is never closed") }
+        while let open = stack.last {
+            plan.notes.append("line \(lines.last?.line ?? 1): BEGIN:\(open) is never closed; closed at the end of the file")
+            close(open, line: lines.last?.line ?? 1)
+        }
         for o in overrides { apply(o, to: &plan, zones: zones) }
         return plan
     }

@@ -25,7 +25,7 @@ struct HumanRuleParser {
     static func parse(_ text: String) throws(RecurrenceError) -> RecurrenceRule {
         let tokens = HumanRuleToken.tokenize(text)
         guard !tokens.isEmpty else { throw RecurrenceError("the rule is empty", word: "", column: 1) }
-        var parser = HumanRuleParser(tokens: tokens)
+        var parser = HumanRuleParser(tokens: HumanRuleToken.monthlyPhrase(tokens))
         return try parser.parseRule()
     }
 
@@ -115,7 +115,9 @@ struct HumanRuleParser {
                 try parseDays(after: t)
             case "in", "of":
                 pos += 1
-                if let w = peek(), w.word == "week" || w.word == "weeks" {
+                if frequency == .monthly, let n = HumanRuleToken.theMonth(tokens[pos...]) {
+                    pos += n  // "… on the last weekday of the month": the month the rule already says
+                } else if let w = peek(), w.word == "week" || w.word == "weeks" {
                     pos += 1
                     try parseWeekNumbers(after: w)
                 } else {
@@ -192,6 +194,14 @@ struct HumanRuleParser {
         }
         if isYearDayStart(pos) {
             try parseYearDays()
+            return
+        }
+        if let (month, day) = Words.slashDate(t.word) {
+            // `3/14`: month first, as `date_order` says nothing to a rule (docs/recurrence.md).
+            pos += 1
+            months.append(month)
+            try addMonthDay(day, t)
+            pairs.append((month, day, t))
             return
         }
         if let month = Words.month(t.word) {
@@ -351,6 +361,7 @@ struct HumanRuleParser {
     private func isItemStart(_ k: Int) -> Bool {
         guard k < tokens.count else { return false }
         let w = tokens[k].word
-        return Words.weekdays(w) != nil || Words.month(w) != nil || w == "the" || isOrdinalStart(k) || isYearDayStart(k)
+        return Words.weekdays(w) != nil || Words.month(w) != nil || Words.slashDate(w) != nil || w == "the" || isOrdinalStart(k)
+            || isYearDayStart(k)
     }
 }

@@ -27,6 +27,26 @@ struct HumanRuleToken {
         return tokens
     }
 
+    /// "the month", "every month", "each month" at the start of `rest`: how many words, or nil.
+    static func theMonth(_ rest: ArraySlice<HumanRuleToken>) -> Int? {
+        let words = rest.prefix(2).map(\.word)
+        guard words.count == 2, ["the", "every", "each"].contains(words[0]), words[1] == "month" else { return nil }
+        return 2
+    }
+
+    /// "last weekday of the month", "the 15th of every month", "on the 2nd tuesday of each month":
+    /// said the way people say them, read as "every month on …". Other rules come back as they are.
+    static func monthlyPhrase(_ tokens: [HumanRuleToken]) -> [HumanRuleToken] {
+        guard tokens.count >= 4, tokens[tokens.count - 3].word == "of",
+              theMonth(tokens[(tokens.count - 2)...]) != nil else { return tokens }
+        var body = Array(tokens.dropLast(3))
+        if body.first?.word == "on" { body.removeFirst() }
+        guard let first = body.first, first.word == "the" || first.word == "last" || RecurrenceVocabulary.ordinal(first.word) != nil
+        else { return tokens }
+        let made = ["every", "month", "on"].map { HumanRuleToken(word: $0, raw: $0, column: first.column) }
+        return made + body
+    }
+
     /// ",", "&" and "and" join list items.
     static func isSeparator(_ t: HumanRuleToken) -> Bool { t.word == "," || t.word == "&" || t.word == "and" }
 

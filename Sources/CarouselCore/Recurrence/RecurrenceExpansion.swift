@@ -60,4 +60,11 @@ extension RecurrenceRule {
         if case .until(let last) = end, first > last { return nil }
         return first
     }
+
+    /// The day a series written on `day` with no date of its own counts from: its natural start,
+    /// or `day` itself when there is none. `add` stores it as `series_start` and `rule` previews
+    /// from it, so the preview shows the dates the card will get.
+    public func seriesStart(writtenOn day: Day) -> Day {
+        naturalStart(onOrAfter: day) ?? day
+    }
 }

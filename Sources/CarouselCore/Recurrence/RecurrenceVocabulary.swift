@@ -36,6 +36,17 @@ enum RecurrenceVocabulary {
     }
 
     /// A count word: "3", "three", "other" (2).
+    /// `3/14` → (3, 14): month then day, the way `7/4` is said; `14/3`, which can only be day
+    /// then month, is read that way. Nil for anything else.
+    static func slashDate(_ word: String) -> (month: Int, day: Int)? {
+        let parts = word.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let a = Int(parts[0]), let b = Int(parts[1]) else { return nil }
+        if (1...12).contains(a), (1...31).contains(b) { return (a, b) }
+        if (1...12).contains(b), (13...31).contains(a) { return (b, a) }
+        return nil
+    }
+
     static func number(_ word: String) -> Int? {
         if !word.isEmpty, word.allSatisfy(\.isASCII), word.allSatisfy(\.isNumber) {
             return word.count > 9 ? Int.max : Int(word)

@@ -11,6 +11,8 @@ public struct Settings: Sendable, Equatable {
     public var views: [String] = ["board", "habits", "countdown"]
     /// 1 = Monday … 7 = Sunday.
     public var weekStart: Int = 1
+    /// `date_order: dmy`: a typed `3/4` is 3 April; the default `mdy` reads it as 4 March.
+    public var dayFirst = false
     public var theme: String = "auto"
     public var reduceMotion: Bool = false
     /// Category name (lowercased) → colour name, from `categories:`.
@@ -55,11 +57,13 @@ public struct Settings: Sendable, Equatable {
     }
 
     /// Every key `carousel.yaml` understands.
-    public static let keys = ["budget", "carousel", "views", "week_start", "theme", "reduce_motion", "started", "categories", "sync", "checkin_reminder", "tags", "day_end"]
+    public static let keys = ["budget", "carousel", "views", "week_start", "theme", "reduce_motion", "started", "categories", "sync", "checkin_reminder", "tags", "date_order", "day_end"]
     /// The views home can point at.
     public static let viewNames = ["board", "habits", "streaks", "countdown", "calendar", "timeline", "checkin", "check-in"]
     /// `theme`: `auto` colours a terminal, `plain` never colours.
     public static let themes = ["auto", "plain"]
+    /// `date_order`: how `3/4` is read, month first (`mdy`, the default) or day first (`dmy`).
+    public static let dateOrders = ["mdy", "dmy"]
     /// Colours a category or a tag may take.
     public static let colors = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
     static let booleans = ["true": true, "yes": true, "on": true, "false": false, "no": false, "off": false]
@@ -123,6 +127,7 @@ public struct Settings: Sendable, Equatable {
                 }
                 settings.weekStart = i + 1
             case "theme": settings.theme = try choice(themes)
+            case "date_order": settings.dayFirst = try choice(dateOrders) == "dmy"
             case "reduce_motion":
                 guard let flag = booleans[text.lowercased()] else {
                     throw diag(v.mark, "reduce_motion must be true or false, found \"\(text)\"")
@@ -171,6 +176,11 @@ public struct Settings: Sendable, Equatable {
             }
         }
         return settings
+    }
+
+    /// The date reader for these settings: the week's first day and the order of `3/4`.
+    public func dateWords(today: Day, inText: Bool = false) -> DateWords {
+        DateWords(today: today, weekStart: weekStart, inText: inText, dayFirst: dayFirst)
     }
 
     /// Keys Carousel does not know (kept as they are), each with the nearest known key.

@@ -8,7 +8,7 @@ import Glibc
 public struct DoctorFinding: Codable, Sendable, Equatable {
     public enum Kind: String, Codable, Sendable {
         case stateFolder = "state_folder", ownFolderLink = "own_folder_link", link, badId = "bad_id", unparsable
-        case temporaryFile = "temporary_file", ignoreRule = "ignore_rule", remote
+        case temporaryFile = "temporary_file", ignoreRule = "ignore_rule", remote, remind
     }
     public enum Severity: String, Codable, Sendable {
         /// Something Carousel refuses or skips until it is fixed.
@@ -76,6 +76,7 @@ public enum VaultDoctor {
                                                  message: "remote \(remote.name) is a folder on this machine (\(remote.url)) that is missing or not a git repository",
                                                  fix: "fix the path with `git remote set-url \(remote.name) PATH`, or make it with `git init --bare PATH`"))
         }
+        report.findings += reminders(vault)
         return report
     }
 

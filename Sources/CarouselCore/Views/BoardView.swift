@@ -191,3 +191,14 @@ public struct BoardView: Sendable {
         }
     }
 }
+
+extension BoardView.Column {
+    /// What an empty column says, on the terminal and on the page alike.
+    public static let emptySentence: [BoardView.Column: String] = [
+        .overdue: "Nothing overdue. Nice.",
+        .today: "Nothing else due today.",
+        .thisWeek: "Nothing more this week.",
+        .upcoming: "Nothing in the next two weeks.",
+        .someday: "No undated cards.",
+    ]
+}

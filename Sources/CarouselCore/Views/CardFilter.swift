@@ -41,11 +41,11 @@ public struct CardFilter: Sendable, Equatable {
     public init() {}
 
     /// `before:2026-12-01`, `after:friday`, `on:today`, `by:eow` (dates as `DateWords` reads them).
-    public static func dueTest(_ text: String, today: Day, weekStart: Int = 1) -> DueTest? {
+    public static func dueTest(_ text: String, today: Day, settings: Settings = Settings()) -> DueTest? {
         let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
-        guard parts.count == 2, let d = DateInput.parse(parts[1], today: today, weekStart: weekStart)?.day else {
+        guard parts.count == 2, let d = DateInput.parse(parts[1], today: today, settings: settings)?.day else {
             // A plain date, as people type it: `--due tomorrow` is on that day.
-            return DateInput.parse(text, today: today, weekStart: weekStart).map { .on($0.day) }
+            return DateInput.parse(text, today: today, settings: settings).map { .on($0.day) }
         }
         switch parts[0].lowercased() {
         case "before": return DateWords.isEnd(parts[1]) ? .by(d) : .before(d)

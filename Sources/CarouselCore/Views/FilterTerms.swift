@@ -62,7 +62,7 @@ public struct FilterTerms: Sendable, Equatable {
     mutating func read(key: String, value: String, dates: DateWords) throws(CarouselError) {
         func day(_ v: String) throws(CarouselError) -> Day {
             guard let d = dates.read(v)?.value.day else {
-                throw .usage("\(key): expected \(DateInput.help), found \"\(v)\"")
+                throw .usage("\(key): " + DateInput.refusal(v))
             }
             return d
         }

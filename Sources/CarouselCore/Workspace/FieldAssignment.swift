@@ -73,7 +73,7 @@ extension Workspace {
             if values.count == 1 { file.set("remind", string: values[0]) } else { file.set("remind", list: values) }
         case "due", "start", "today", "series_start":
             guard let reading = dateWords.read(v) else {
-                throw .invalidValue(field: a.field, message: "expected \(DateInput.help), found \"\(v)\"")
+                throw .invalidValue(field: a.field, message: DateInput.refusal(v))
             }
             let date = reading.value
             // A start time on the old due day (an appointment: "dentist tue 3pm") moves with the due day.
@@ -91,15 +91,15 @@ extension Workspace {
         case "done":
             if ["now", "true", "yes"].contains(v.lowercased()) {
                 file.set("done", string: moment.stamp.description)
-            } else if let date = DateInput.parse(v, today: today, weekStart: settings.weekStart) {
+            } else if let date = DateInput.parse(v, today: today, settings: settings) {
                 file.set("done", string: date.description)
             } else {
-                throw .invalidValue(field: "done", message: "expected now or \(DateInput.help), found \"\(v)\"")
+                throw .invalidValue(field: "done", message: DateInput.refusal(v, expected: "now or " + DateInput.help))
             }
         case "completed", "skipped", "except", "also":
             var days: [String] = []
             for item in FieldAssignment.list(v) {
-                guard let d = DateInput.parse(item, today: today, weekStart: settings.weekStart) else {
+                guard let d = DateInput.parse(item, today: today, settings: settings) else {
                     throw .invalidValue(field: a.field, message: "expected dates like 2026-11-20, found \"\(item)\"")
                 }
                 days.append(d.day.iso)
@@ -120,8 +120,8 @@ extension Workspace {
             if let chain = graph.cycle(from: file.card, withParent: parent.slug) { throw .parentCycle(chain) }
             file.set("parent", string: parent.slug)
         case "created":
-            guard let date = DateInput.parse(v, today: today, weekStart: settings.weekStart) else {
-                throw .invalidValue(field: "created", message: "expected \(DateInput.help), found \"\(v)\"")
+            guard let date = DateInput.parse(v, today: today, settings: settings) else {
+                throw .invalidValue(field: "created", message: DateInput.refusal(v))
             }
             file.set("created", string: date.description)
         default:

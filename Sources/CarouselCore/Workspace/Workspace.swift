@@ -155,7 +155,7 @@ public final class Workspace {
     }
 
     /// The date words of this vault: relative to today, with its `week_start`.
-    public var dateWords: DateWords { DateWords(today: today, weekStart: base.settings.weekStart) }
+    public var dateWords: DateWords { base.settings.dateWords(today: today) }
 
     func writer() throws(CarouselError) -> VaultWriter {
         if let w = writerStorage { return w }

@@ -62,7 +62,7 @@ struct ActionsController {
         case "add":
             let text = try need(form, "text")
             return try store.change { ws in
-                let capture = QuickCapture.parse(text, today: ws.today, words: true)
+                let capture = QuickCapture.parse(text, today: ws.today, weekStart: ws.settings.weekStart, dayFirst: ws.settings.dayFirst, words: true)
                 guard !capture.title.trimmingCharacters(in: .whitespaces).isEmpty else {
                     throw ActionError(status: .badRequest, message: "\"\(text)\" leaves no title once dates and markers are read")
                 }
@@ -77,43 +77,39 @@ struct ActionsController {
             let ref = try need(form, "ref")
             return try store.change { ws in
                 let (card, changed) = try ws.pull(ref)
-                return changed ? "Pulled \(card.title) into today." : "\(card.title) is already in today."
+                return (changed ? Said.pulled([card.title]) : Said.alreadyInToday([card.title])).plain
             }
         case "drop":
             let ref = try need(form, "ref")
             return try store.change { ws in
                 let (card, changed) = try ws.drop(ref)
-                return changed ? "Dropped \(card.title) back into the carousel." : "\(card.title) is not in today."
+                return Said.dropped(card.title, changed: changed).plain
             }
         case "order":
             let ref = try need(form, "ref")
             guard let position = Int(try need(form, "position")) else { throw ActionError(status: .badRequest, message: "position must be a number") }
             return try store.change { ws in
+                let card = try ws.resolve(ref)
                 _ = try ws.order(ref, to: position)
-                return "Moved it to place \(position) in today."
+                return Said.ordered(card.title, position: position).plain
             }
         case "done":
             let ref = try need(form, "ref")
             return try store.change { ws in
-                switch try ws.done(ref) {
-                case let .finished(card): return "Done: \(card.title). Nice one."
-                case let .occurrence(card, next):
-                    return "Done for today: \(card.title). " + (next.map { "Next one: " + Words.shortDate($0) + "." } ?? "That was the last one.")
-                case let .alreadyDone(card): return "\(card.title) is already done. Nothing changed."
-                }
+                Said.done(try ws.done(ref), today: ws.today).plain
             }
         case "undone":
             let ref = try need(form, "ref")
             return try store.change { ws in
                 let card = try ws.undone(ref)
-                return card.map { "\($0.title) is open again." } ?? "It was not done. Nothing changed."
+                return Said.undone((try card ?? ws.resolve(ref)).title, reopened: card != nil).plain
             }
         case "set":
             let ref = try need(form, "ref"), field = try need(form, "field")
             let value = form["value"] ?? ""
             return try store.change { ws in
-                let card = try ws.set(ref, [FieldAssignment(field: field, value: value)])
-                return "Set \(field) of \(card.title)."
+                let assignment = FieldAssignment(field: field, value: value)
+                return Said.updated([try ws.set(ref, [assignment])], [assignment]).plain
             }
         case "move":
             let ref = try need(form, "ref")
@@ -121,10 +117,7 @@ struct ActionsController {
                 throw ActionError(status: .badRequest, message: "the columns are today, this_week, upcoming and someday")
             }
             return try store.change { ws in
-                let outcome = try ws.move(ref, to: column)
-                let when = outcome.due.map { Words.due($0, today: ws.today) } ?? "no due date"
-                return outcome.changed ? "Moved \(outcome.card.title) to \(column.title.lowercased()) (\(when))."
-                    : "\(outcome.card.title) is already there (\(when))."
+                Said.moved(try ws.move(ref, to: column), today: ws.today).plain
             }
         case "check":
             let ref = try need(form, "ref")
@@ -132,27 +125,26 @@ struct ActionsController {
                 let change = try ws.check(ref, amount: form["amount"].flatMap { $0.isEmpty ? nil : $0 }, date: nil, anyway: false,
                                           force: form["force"] == "1")
                 guard let c = ws.celebration(for: change), !ws.snapshot.settings.reduceMotion,
-                      !Celebration.alreadyShown(c.date, vault: ws.vault) else { return "Checked \(change.habit.title)." }
+                      !Celebration.alreadyShown(c.date, vault: ws.vault) else { return Said.checked(change, today: ws.today).plain }
                 Celebration.markShown(c.date, vault: ws.vault)
                 celebrated.now = true
-                return "Checked \(change.habit.title). " + c.sentence
+                return Said.checked(change, today: ws.today).plain + " " + c.sentence
             }
         case "skip":
             if let habit = form["habit"], !habit.isEmpty {
                 return try store.change { ws in
                     let change = try ws.skip(habit: habit, note: nil, date: nil, force: form["force"] == "1")
-                    return "Skipped \(change.habit.title) today. Rest counts too."
+                    return Said.skipped(habit: change.habit.title, on: change.date, today: ws.today, noted: false).plain
                 }
             }
             let ref = try need(form, "ref")
             return try store.change { ws in
                 let (card, next) = try ws.skip(card: ref)
-                return "Skipped \(card.title) this time." + (next.map { " Next one: " + Words.shortDate($0) + "." } ?? "")
+                return Said.skipped(card: card.title, next: next).plain
             }
         case "undo":
             return try store.change { ws in
-                let outcome = try Undo.run(ws)
-                return "Undone: \(outcome.undone.summary)."
+                Said.undid(try Undo.run(ws).undone.summary).plain
             }
         case "note":
             let text = try need(form, "text")

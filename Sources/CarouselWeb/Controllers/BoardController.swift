@@ -13,10 +13,7 @@ struct BoardController {
         }
     }
 
-    static let empty: [BoardView.Column: String] = [
-        .overdue: "Nothing overdue. Nice.", .today: "Nothing else due today.", .thisWeek: "Nothing more this week.",
-        .upcoming: "Nothing in the next two weeks.", .someday: "No undated cards.",
-    ]
+    static let empty = BoardView.Column.emptySentence
 
     /// A column's first cards, as in `carousel board`; `?all` shows every card.
     func board(_ state: VaultStore.State, all: Bool = false) -> [HTML] {

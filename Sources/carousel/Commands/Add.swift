@@ -70,9 +70,9 @@ struct Add: ParsableCommand {
             // Date words and `every …` are read only when the line stands alone; markers always.
             let alone = [spoons, importance].allSatisfy { $0 == nil } && [due, tags, category, parent, emoji, body, repeatRule].allSatisfy { $0 == nil } && kind == nil
             let weekStart = ws.settings.weekStart
-            let capture = literal ? QuickCapture(title: title) : QuickCapture.parse(title, today: ws.today, weekStart: weekStart, words: alone)
+            let capture = literal ? QuickCapture(title: title) : QuickCapture.parse(title, today: ws.today, weekStart: weekStart, dayFirst: ws.settings.dayFirst, words: alone)
             if let due, ws.dateWords.read(due) == nil {
-                throw CarouselError.invalidValue(field: "--due", message: "expected \(DateInput.help), found \"\(due)\"")
+                throw CarouselError.invalidValue(field: "--due", message: DateInput.refusal(due))
             }
             if let problem = capture.problems.first {
                 throw CarouselError.invalidValue(field: "add", message: problem + "; use --literal to keep the line as typed")
@@ -86,9 +86,12 @@ struct Add: ParsableCommand {
             let pastNote = Occurrence.isPastEvent(card, today: ws.today)
                 ? "note: \(card.due.map { Words.shortDate($0.day) } ?? "that day") has already passed, so this event is in the past; "
                     + "`carousel countdown --past` shows it" : nil
+            let nearNote = capture.nearDate.map { Add.didYouMean($0, capture: capture, card: card) }
             if options.json {
                 if let pastNote { printError(pastNote) }
-                return CardJSON.full(try ws.open(card), today: ws.today).printJSON()
+                var document = CardJSON.full(try ws.open(card), today: ws.today)
+                document.notes = [pastNote, nearNote].compactMap { $0 }
+                return document.printJSON()
             }
             let t = Terminal.current
             let understood = understoodParts(capture, card: card, today: ws.today)
@@ -96,6 +99,7 @@ struct Add: ParsableCommand {
             print("Added " + t.bold(card.title) + " (\(card.path)) · " + Words.spoons(card.spoons) + " · "
                 + Words.cardDue(card, today: ws.today))
             if let pastNote { print(t.yellow(pastNote.prefix(1).uppercased() + pastNote.dropFirst() + ".")) }
+            if let nearNote { print(t.yellow(nearNote)) }
             if Occurrence.isFinished(card, today: ws.today) {
                 // Every occurrence of the series is already behind today: nothing to pull.
                 print(t.yellow("Note: every occurrence of this series is before today, so it is already over; "
@@ -105,6 +109,21 @@ struct Add: ParsableCommand {
                 print(t.dim("`carousel pull \(card.slug)` takes it into today."))
             }
         }
+    }
+
+    /// "Did you mean tomorrow?" for a word at the end of the title that is nearly a date word,
+    /// with the command that makes it one (the word leaves the title).
+    static func didYouMean(_ miss: DateWords.NearMiss, capture: QuickCapture, card: Card) -> String {
+        var words = capture.title.split(separator: " ").map(String.init)
+        let typed = miss.typed.split(separator: " ").count
+        var command = "carousel set \(card.slug)"
+        if words.count > typed, words.suffix(typed).joined(separator: " ") == miss.typed {
+            words.removeLast(typed)
+            command += " " + shellQuoted("title=" + words.joined(separator: " "))
+        }
+        command += " " + shellQuoted("due=" + miss.meant)
+        return "Did you mean \(miss.meant)? \"\(miss.typed)\" is not a date, so it stayed in the title and the card has no due date; "
+            + "`\(command)` makes it one."
     }
 
     /// `new` with the field flags given, which win over what the line said.

@@ -25,14 +25,19 @@ struct Attach: ParsableCommand {
             let ws = try options.workspace(writing: true)
             printNotices(ws)
             let absolute = files.map(Vault.absolute)
-            let (card, added) = try ws.attach(ref, files: absolute)
+            let (card, added, already) = try ws.attach(ref, files: absolute)
             if options.json {
-                return Output(card: card.slug, attached: added.map(AttachmentJSON.init), attachments: ws.attachments(of: card).map(AttachmentJSON.init)).printJSON()
+                return Output(card: card.slug, attached: added.map(AttachmentJSON.init), alreadyAttached: already.map(AttachmentJSON.init),
+                              attachments: ws.attachments(of: card).map(AttachmentJSON.init)).printJSON()
             }
             let t = Terminal.current
+            for a in already {
+                print(t.bold(card.title) + " already has that file, as " + t.bold(a.name) + "; nothing was copied.")
+            }
             for a in added {
                 print("Attached " + t.bold(a.name) + " (\(Attachments.size(a.size))) to " + t.bold(card.title) + ".")
             }
+            guard !added.isEmpty else { return }
             print(t.dim("  \(added.count == 1 ? added[0].path : (added[0].path as NSString).deletingLastPathComponent + "/")   ·   carousel detach \(card.slug) NAME"))
         }
     }
@@ -42,7 +47,14 @@ extension Attach {
     struct Output: Encodable {
         let card: String
         let attached: [AttachmentJSON]
+        /// Files the card already held (by their bytes), so not copied again.
+        let alreadyAttached: [AttachmentJSON]
         let attachments: [AttachmentJSON]
+
+        enum CodingKeys: String, CodingKey {
+            case card, attached, attachments
+            case alreadyAttached = "already_attached"
+        }
     }
 }
 

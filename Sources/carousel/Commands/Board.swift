@@ -72,13 +72,7 @@ enum BoardRender {
                       later: items(view.later))
     }
 
-    static let empty: [BoardView.Column: String] = [
-        .overdue: "Nothing overdue. Nice.",
-        .today: "Nothing else due today.",
-        .thisWeek: "Nothing more this week.",
-        .upcoming: "Nothing in the next two weeks.",
-        .someday: "No undated cards.",
-    ]
+    static let empty = BoardView.Column.emptySentence
 
     /// The board's lines, one at a time, to `emit`.
     static func render(_ view: BoardView, _ t: Terminal, numbers: ShortNumbers? = nil, emit: (String) -> Void) {

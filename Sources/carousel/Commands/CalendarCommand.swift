@@ -20,7 +20,7 @@ struct CalendarCommand: ParsableCommand {
 
     func validate() throws {
         if let date, Self.monthOrYear(date) == nil, DateInput.parse(date, today: Day(year: 2000, month: 1, day: 1)!) == nil {
-            throw ValidationError("DATE must be \(DateInput.help), a month (2026-12) or a year (2027); found \"\(date)\"")
+            throw ValidationError("DATE: " + DateInput.refusal(date, expected: DateInput.help + ", a month (2026-12) or a year (2027)"))
         }
     }
 
@@ -54,7 +54,7 @@ struct CalendarCommand: ParsableCommand {
             printDiagnostics(ws)
             let named = date.flatMap(Self.monthOrYear)
             let period = period ?? named?.period ?? .week
-            let focus = named?.day ?? date.flatMap { DateInput.parse($0, today: ws.today, weekStart: ws.settings.weekStart)?.day } ?? ws.today
+            let focus = named?.day ?? date.flatMap { DateInput.parse($0, today: ws.today, settings: ws.settings)?.day } ?? ws.today
             // Only the cards that can land in the shown range are read from the index.
             let (from, to) = CalendarView.range(period, around: focus, weekStart: ws.settings.weekStart)
             let view = CalendarView.make(try ws.snapshot(placedFrom: from, to: to), period: period, date: focus,

@@ -15,12 +15,17 @@ struct Check: ParsableCommand {
     var amount: [String] = []
 
     /// `check brush teeth` is the habit "brush teeth"; `check drink water 2` adds 2 to "drink
-    /// water": the last word is the amount when it starts like a number.
+    /// water": the last word is the amount when it starts like a number, and `check read 4
+    /// pages` takes the unit word with it.
     var typed: (habit: String, amount: String?) {
         guard let last = amount.last else { return (habit, nil) }
         let words = [habit] + amount
-        if let c = last.first, c.isNumber || c == "-" || c == "." || c == "+" {
+        func numeric(_ w: String) -> Bool { w.first.map { $0.isNumber || $0 == "-" || $0 == "." || $0 == "+" } ?? false }
+        if numeric(last) {
             return (words.dropLast().joined(separator: " "), last)
+        }
+        if words.count >= 3, numeric(words[words.count - 2]), HabitUnit(rawValue: last) != nil {
+            return (words.dropLast(2).joined(separator: " "), words.suffix(2).joined(separator: " "))
         }
         return (words.joined(separator: " "), nil)
     }
@@ -42,12 +47,7 @@ struct Check: ParsableCommand {
             let celebration = ws.celebration(for: change)
             if options.json { return HabitJSON.change(change, celebration: celebration).printJSON() }
             let t = Terminal.current
-            let h = change.habit
-            let progress = HabitStats.progress(h, on: change.date)
-            let when = change.date == ws.today ? "" : " on " + Words.shortDate(change.date)
-            let done = progress >= h.target
-            print((done ? t.green("✓") : "○") + " " + t.bold(h.title) + when + ": " + HabitAmount.progressText(progress, h)
-                + (h.period == .day ? "" : " this \(h.period.rawValue)") + (done ? ". Nicely done." : ". Keep going."))
+            print(t.line(Said.checked(change, today: ws.today)))
             CelebrationRender.show(celebration, ws: ws)
         }
     }

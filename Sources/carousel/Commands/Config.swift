@@ -9,7 +9,7 @@ struct Config: ParsableCommand {
             `carousel config` lists every setting; `carousel config KEY` prints one; `carousel config KEY VALUE` \
             changes it (one commit). Keys: budget (5–20), carousel (smart or linear), views (a comma-separated \
             list of board, habits, countdown, calendar, timeline, checkin), week_start (a weekday), theme (auto \
-            or plain), reduce_motion (true or false). Categories and their colours, and tags with their colours and icons, are edited in carousel.yaml.
+            or plain), reduce_motion (true or false). `config tags.NAME COLOUR` sets a tag's colour. Categories and their colours, and tag icons, are edited in carousel.yaml.
             """)
 
     @OptionGroup var options: GlobalOptions

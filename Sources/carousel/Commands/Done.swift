@@ -28,22 +28,7 @@ struct Done: ParsableCommand {
                 return selection.single ? cards[0].printJSON() : CardJSON.Documents(cards: cards).printJSON()
             }
             let t = Terminal.current
-            for outcome in outcomes {
-                switch outcome {
-                case let .finished(card):
-                    print(t.green("✓") + " Done: " + t.bold(card.title) + ". Nice one.")
-                case let .occurrence(card, next):
-                    let when = next.map { "Next one: " + Words.shortDate($0) + "." } ?? "That was the last one."
-                    print(t.green("✓") + " Done for today: " + t.bold(card.title) + ". " + when)
-                case let .alreadyDone(card):
-                    if Occurrence.isFinished(card, today: ws.today) {
-                        print(t.bold(card.title) + " has finished: its last occurrence is behind it. Nothing changed. "
-                            + t.dim("`carousel undone \(card.slug)` reopens it."))
-                    } else {
-                        print(t.bold(card.title) + " is already done. Nothing changed.")
-                    }
-                }
-            }
+            for outcome in outcomes { print(t.line(Said.done(outcome, today: ws.today))) }
         }
     }
 }

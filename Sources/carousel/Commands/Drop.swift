@@ -16,7 +16,7 @@ struct Drop: ParsableCommand {
             let view = TodayView.make(try ws.todaySnapshot(), today: ws.today)
             if options.json { return TodayRender.json(view, numbers: ws.numbers).printJSON() }
             let t = Terminal.current
-            print(changed ? "Put " + t.bold(card.title) + " back in the carousel. That's fine." : t.bold(card.title) + " isn't in today.")
+            print(t.line(Said.dropped(card.title, changed: changed)))
             print("  " + TodayRender.spoonBar(view, t))
         }
     }

@@ -57,9 +57,13 @@ enum ExportData {
         var items: [ICalendar.Item] = []
         for card in ws.snapshot.cards {
             let file = try ws.open(card)
-            let field = (try? FrontMatterFields(document: file.document))?["remind"]
+            let fields = try? FrontMatterFields(document: file.document)
+            let field = fields?["remind"]
             let remind = field.map { $0.value.sequence?.compactMap { $0.scalar?.string }.joined(separator: ",") ?? $0.value.scalar?.string ?? "" }
-            items.append(ICalendar.Item(card: card, body: file.document.body, remind: remind))
+            items.append(ICalendar.Item(card: card, body: file.document.body, remind: remind,
+                                        uid: ICalendar.Item.uid(importKey: fields?["import_key"]?.value.scalar?.string),
+                                        location: fields?["location"]?.value.scalar?.string,
+                                        importanceSet: fields?["importance"] != nil))
         }
         return items
     }
@@ -68,7 +72,9 @@ enum ExportData {
         let days = JournalRecords.all(vault: ws.vault)
         switch kind {
         case .cards:
-            return CSV.render(header: CSV.cardColumns, rows: ws.snapshot.cards.sorted { $0.path < $1.path }.map(CSV.cardRow))
+            let rows = try items(ws).sorted { $0.card.path < $1.card.path }
+                .map { CSV.cardRow($0.card, location: $0.location, remind: $0.remind) }
+            return CSV.render(header: CSV.cardColumns, rows: rows)
         case .focus:
             return CSV.render(header: ["date", "start", "planned", "minutes", "card"],
                               rows: days.flatMap { d in d.focus.map { [d.date.iso, $0.start, String($0.planned), String($0.minutes), $0.card ?? ""] } })

@@ -25,7 +25,7 @@ struct HabitAdd: ParsableCommand {
     @Option(help: "How much per period (default 1), e.g. 2 or 10000.")
     var target: Double?
 
-    @Option(help: "count (default), sec, min, hours, km, steps, kcal, g, ml or oz.")
+    @Option(help: "count (default), sec, min, hours, km, steps, kcal, g, ml, oz, or any one word you count in (pages, glasses).")
     var unit: String?
 
     @Option(help: "day (default), week or month: the span the target covers.")

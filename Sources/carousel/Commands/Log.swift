@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import CarouselCore
 
 struct Log: ParsableCommand {
@@ -14,12 +15,12 @@ struct Log: ParsableCommand {
     @Option(name: [.long, .customShort("n")], help: "How many changes to show (`-n 3`, as git log reads it).")
     var limit = 20
 
-    @Option(name: .long, help: "Only changes on or after this date (UTC): \(DateInput.help).")
+    @Option(name: .long, help: "Only changes on or after this date (on this machine's clock): \(DateInput.help).")
     var since: String?
 
     func validate() throws {
         if let since, DateInput.parse(since, today: Day(year: 2000, month: 1, day: 1)!) == nil {
-            throw ValidationError("--since must be \(DateInput.help), found \"\(since)\"")
+            throw ValidationError("--since: " + DateInput.refusal(since))
         }
     }
 
@@ -44,7 +45,10 @@ struct Log: ParsableCommand {
                 entries = try History.recent(vault: vault, limit: limit)
             }
             if let day = since.flatMap({ DateInput.parse($0, today: options.moment.today)?.day }) {
-                entries = entries.filter { $0.time >= Int64(day.dayNumber) * 86_400 }
+                // Midnight of that day on this machine's clock.
+                let utcMidnight = Int64(day.dayNumber) * 86_400
+                let start = utcMidnight - Int64(TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(utcMidnight))))
+                entries = entries.filter { $0.time >= start }
             }
             if options.json { return HistoryRender.json(entries).printJSON() }
             HistoryRender.text(entries, title: title).forEach { print($0) }

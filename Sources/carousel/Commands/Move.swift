@@ -35,12 +35,7 @@ struct Move: ParsableCommand {
                               card: CardJSON.summary(outcome.card, today: ws.today, numbers: ws.numbers)).printJSON()
             }
             let t = Terminal.current
-            let when = outcome.due.map { Words.due($0, today: ws.today) } ?? "no due date"
-            if outcome.changed {
-                print("Moved " + t.bold(outcome.card.title) + " to \(target.title.lowercased()) (\(when)).")
-            } else {
-                print(t.bold(outcome.card.title) + " is already there (\(when)).")
-            }
+            print(t.line(Said.moved(outcome, today: ws.today)))
         }
     }
 }

@@ -34,9 +34,9 @@ struct Pull: ParsableCommand {
             if options.json { return TodayRender.json(view, numbers: ws.numbers).printJSON() }
             let t = Terminal.current
             if pulled.isEmpty {
-                print(selection.cards.map { t.bold($0.title) }.joined(separator: ", ") + " is already in today.")
+                print(t.line(Said.alreadyInToday(selection.cards.map(\.title))))
             } else {
-                print("Pulled " + pulled.map { t.bold($0.title) }.joined(separator: ", ") + " into today.")
+                print(t.line(Said.pulled(pulled.map(\.title))))
             }
             print("  " + TodayRender.spoonBar(view, t))
             if view.overloaded { print("  " + t.yellow(TodayRender.overloaded)) }

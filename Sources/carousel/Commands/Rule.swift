@@ -32,7 +32,7 @@ struct Rule: ParsableCommand {
             var anchor = today
             if let from {
                 guard let d = DateInput.parse(from, today: today)?.day else {
-                    throw CarouselError.invalidValue(field: "--from", message: "must be \(DateInput.help), found \"\(from)\"")
+                    throw CarouselError.invalidValue(field: "--from", message: DateInput.refusal(from))
                 }
                 anchor = d
             }
@@ -42,7 +42,8 @@ struct Rule: ParsableCommand {
             } catch let error as RecurrenceError {
                 throw CarouselError.usage("that rule doesn't read: " + RuleText.explain(error, in: text))
             }
-            let dates = rule.occurrences(anchor: anchor, from: anchor, limit: count)
+            // Counted from where a card with this rule, added that day, would start its series.
+            let dates = rule.occurrences(anchor: rule.seriesStart(writtenOn: anchor), from: anchor, limit: count)
             if options.json {
                 return Output(rule: rule.normalized, rrule: rule.rrule, summary: rule.summary, dates: dates.map(\.iso)).printJSON()
             }

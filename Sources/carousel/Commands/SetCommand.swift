@@ -45,26 +45,7 @@ struct SetCommand: ParsableCommand {
                 let out = try cards.map { (c: Card) throws(CarouselError) -> CardJSON.Document in CardJSON.full(try ws.open(c), today: ws.today) }
                 return selection.single ? out[0].printJSON() : CardJSON.Documents(cards: out).printJSON()
             }
-            let change = parsed.map { (a: FieldAssignment) -> String in
-                if a.value.isEmpty { return "cleared \(a.field)" }
-                // A date word is shown as the day it became ("due = friday (Fri 27 Nov)").
-                if cards.count == 1, ["due", "start", "wait"].contains(a.field), let value = Self.date(a.field, of: cards[0]),
-                   value.day.iso != a.value, value.description != a.value {
-                    let time = value.minutes.map { String(format: " %02d:%02d", $0 / 60, $0 % 60) } ?? ""
-                    return "\(a.field) = \(a.value) (\(Words.shortDate(value.day))\(time))"
-                }
-                return "\(a.field) = \(a.value)"
-            }.joined(separator: ", ")
-            print("Updated " + cards.map { Terminal.current.bold($0.title) }.joined(separator: ", ") + ": " + change)
-        }
-    }
-
-    static func date(_ field: String, of card: Card) -> DateValue? {
-        switch field {
-        case "due": card.due
-        case "start": card.start
-        case "wait": card.wait.map { DateValue(day: $0, minutes: nil) }
-        default: nil
+            print(Terminal.current.line(Said.updated(cards, parsed)))
         }
     }
 }

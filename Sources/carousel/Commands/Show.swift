@@ -25,8 +25,8 @@ struct Show: ParsableCommand {
             }
             var file = try ws.open(card)
             if let asOf {
-                guard let day = DateInput.parse(asOf, today: ws.today, weekStart: ws.settings.weekStart)?.day else {
-                    throw CarouselError.usage("--as-of must be \(DateInput.help), found \"\(asOf)\"")
+                guard let day = DateInput.parse(asOf, today: ws.today, settings: ws.settings)?.day else {
+                    throw CarouselError.usage("--as-of: " + DateInput.refusal(asOf))
                 }
                 guard let old = try History.text(vault: ws.vault, path: card.path, asOf: day) else {
                     throw CarouselError.usage("\(card.title) did not exist yet on \(day.iso)")
@@ -60,6 +60,25 @@ struct Show: ParsableCommand {
                 return (s.day == card.due?.day ? "" : Words.shortDate(s.day)) + (s.timeText.map { (s.day == card.due?.day ? "" : " ") + $0 } ?? "") })
             row("waits", card.wait.map { "until " + Words.shortDate($0) })
             row("first step", card.firstStep)
+            row("lasts", card.duration)
+            // The fields Carousel keeps but does not model (as written): where, and when to remind.
+            let fields = try? FrontMatterFields(document: file.document)
+            func written(_ key: String) -> String? {
+                guard let value = fields?[key]?.value else { return nil }
+                return value.sequence.map { $0.compactMap { $0.scalar?.string }.joined(separator: ", ") } ?? value.scalar?.string
+            }
+            row("where", written("location"))
+            row("reminds", written("remind").map { text in
+                text.split(separator: ",").map { part -> String in
+                    let s = part.trimmingCharacters(in: .whitespaces)
+                    switch RemindSpec(s) {
+                    case .before?: return s + " before"
+                    case let .timeOfDay(m)?: return String(format: "at %02d:%02d that day", m / 60, m % 60)
+                    case let .at(v)?: return "at " + Words.shortDate(v.day) + (v.timeText.map { " " + $0 } ?? "")
+                    case nil: return s + " " + t.dim("(never fires: not \(RemindSpec.forms))")
+                    }
+                }.joined(separator: ", ")
+            })
             if let rule = card.repeatRule {
                 // Said once: as typed, or in words when it was typed as RRULE text.
                 let summary = (try? RecurrenceRule.parse(rule))?.summary

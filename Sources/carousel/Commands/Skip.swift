@@ -29,14 +29,12 @@ struct Skip: ParsableCommand {
             if try ws.findHabit(ref) != nil {
                 let change = try ws.skip(habit: ref, note: note, date: date, force: force)
                 if options.json { return HabitJSON.change(change).printJSON() }
-                let day = change.date == ws.today ? "today" : Words.shortDate(change.date)
-                let why = note.map { _ in " That's fine; it won't count against your streak." } ?? " Tomorrow's a new day."
-                return print("Skipped " + t.bold(change.habit.title) + " \(day)." + why)
+                return print(t.line(Said.skipped(habit: change.habit.title, on: change.date, today: ws.today, noted: note != nil)))
             }
             if date != nil { throw CarouselError.usage("--date is for habits; a card skips today's occurrence") }
             let (card, next) = try ws.skip(card: ref, note: note)
             if options.json { return CardJSON.full(try ws.open(card), today: ws.today).printJSON() }
-            print("Skipped today's " + t.bold(card.title) + ". " + (next.map { "Next one: " + Words.shortDate($0) + "." } ?? "That was the last one."))
+            print(t.line(Said.skipped(card: card.title, next: next)))
         }
     }
 }

@@ -20,7 +20,7 @@ struct Timeline: ParsableCommand {
 
     func validate() throws {
         if let date, DateInput.parse(date, today: Day(year: 2000, month: 1, day: 1)!) == nil {
-            throw ValidationError("DATE must be \(DateInput.help); found \"\(date)\"")
+            throw ValidationError("DATE: " + DateInput.refusal(date))
         }
         if let now, Timeline.minutes(now) == nil { throw ValidationError("--now must be a time like 14:30, found \"\(now)\"") }
     }
@@ -33,7 +33,7 @@ struct Timeline: ParsableCommand {
         try reporting {
             let ws = try options.workspace(writing: false)
             printDiagnostics(ws)
-            let focus = date.flatMap { DateInput.parse($0, today: ws.today, weekStart: ws.settings.weekStart)?.day } ?? ws.today
+            let focus = date.flatMap { DateInput.parse($0, today: ws.today, settings: ws.settings)?.day } ?? ws.today
             let nowMinutes = now.flatMap(Timeline.minutes) ?? ws.moment.minutes
             let days: [Day]
             if week {

@@ -26,7 +26,7 @@ struct UndoCommand: ParsableCommand {
                 return count == 1 ? items[0].printJSON() : Several(undone: items).printJSON()
             }
             for outcome in outcomes {
-                print(Terminal.current.green("↶") + " Undone: " + outcome.undone.summary + ".")
+                print(Terminal.current.line(Said.undid(outcome.undone.summary)))
             }
             print("Each undo is a new commit, so nothing is gone: `carousel log` shows it all.")
         }

@@ -15,11 +15,7 @@ struct Undone: ParsableCommand {
             let card = try ws.undone(target.ref)
             let shown = try card ?? ws.resolve(target.ref)
             if options.json { return CardJSON.full(try ws.open(shown), today: ws.today).printJSON() }
-            if card == nil {
-                print(Terminal.current.bold(shown.title) + " wasn't done. Nothing changed.")
-            } else {
-                print("Open again: " + Terminal.current.bold(shown.title) + ".")
-            }
+            print(Terminal.current.line(Said.undone(shown.title, reopened: card != nil)))
         }
     }
 }

@@ -54,7 +54,7 @@ struct ListFilters: ParsableArguments {
         if all, let limit, limit > 0 { throw ValidationError("--all shows every card; leave out --limit \(limit), or drop --all.") }
         if open && done { throw ValidationError("--open and --done together match nothing; pick one") }
         if let due, CardFilter.dueTest(due, today: Day(dayNumber: 0)) == nil {
-            throw ValidationError("--due must be DATE, before:DATE, after:DATE, on:DATE or by:DATE, found \"\(due)\"")
+            throw ValidationError("--due: " + DateInput.refusal(due, expected: "DATE, before:DATE, after:DATE, on:DATE or by:DATE, where DATE is " + DateInput.help))
         }
         for (name, value) in [("--spoons", spoons), ("--importance", importance)] {
             if let value, CardFilter.range(value) == nil {
@@ -68,7 +68,7 @@ struct ListFilters: ParsableArguments {
     func filter(_ ws: Workspace) throws(CarouselError) -> CardFilter {
         let parsed = try FilterTerms.parse(terms, dates: ws.dateWords)
         var f = parsed.filter
-        let base = filter(today: ws.today, weekStart: ws.settings.weekStart)
+        let base = filter(today: ws.today, settings: ws.settings)
         f.merge(base)
         var paths: Set<String>?
         for word in parsed.words {
@@ -93,11 +93,11 @@ struct ListFilters: ParsableArguments {
         return json ? nil : CardFilter.shown
     }
 
-    func filter(today: Day, weekStart: Int = 1) -> CardFilter {
+    func filter(today: Day, settings: Settings = Settings()) -> CardFilter {
         var f = CardFilter()
         f.tag = tag
         f.category = category
-        f.due = due.flatMap { CardFilter.dueTest($0, today: today, weekStart: weekStart) }
+        f.due = due.flatMap { CardFilter.dueTest($0, today: today, settings: settings) }
         f.overdue = overdue
         f.status = open ? .open : done ? .done : .any
         f.repeating = repeating

@@ -55,6 +55,8 @@ enum CardJSON {
         let series: SeriesInfo?
         /// `show` only: the card's files in `attachments/<id>/`.
         var attachments: [AttachmentJSON]?
+        /// `add` only: what the line left unsure ("did you mean tomorrow?"), each with its fix.
+        var notes: [String]?
 
         struct SeriesInfo {
             let repeatSummary: String
@@ -70,6 +72,7 @@ enum CardJSON {
             try c.encode(path, forKey: AnyKey("path"))
             try c.encode(body, forKey: AnyKey("body"))
             if let attachments { try c.encode(attachments, forKey: AnyKey("attachments")) }
+            if let notes { try c.encode(notes, forKey: AnyKey("notes")) }
             guard let series else { return }
             try c.encode(series.repeatSummary, forKey: AnyKey("repeat_summary"))
             if !frontMatter.contains(where: { $0.0 == "series_start" }) {

@@ -1,12 +1,30 @@
+import Foundation
 import CarouselCore
 
 /// Words and JSON for `carousel log`.
 enum HistoryRender {
-    /// `2026-11-22 14:05` in UTC, from seconds since the epoch.
+    /// `2026-11-22 14:05` on this machine's clock (its zone, `TZ`), from seconds since the epoch.
     static func when(_ time: Int64) -> String {
-        let day = Day(dayNumber: Int((time - (time % 86_400 + 86_400) % 86_400) / 86_400))
-        let seconds = Int((time % 86_400 + 86_400) % 86_400)
+        let local = time + Int64(offset(at: time))
+        let day = Day(dayNumber: Int((local - (local % 86_400 + 86_400) % 86_400) / 86_400))
+        let seconds = Int((local % 86_400 + 86_400) % 86_400)
         return day.iso + " " + pad(seconds / 3600) + ":" + pad(seconds / 60 % 60)
+    }
+
+    /// ISO 8601 with the local offset, for JSON: `2026-11-22T14:05:00+01:00`.
+    static func iso(_ time: Int64) -> String {
+        let offset = offset(at: time)
+        let local = time + Int64(offset)
+        let day = Day(dayNumber: Int((local - (local % 86_400 + 86_400) % 86_400) / 86_400))
+        let seconds = Int((local % 86_400 + 86_400) % 86_400)
+        let sign = offset < 0 ? "-" : "+"
+        return day.iso + "T" + pad(seconds / 3600) + ":" + pad(seconds / 60 % 60) + ":" + pad(seconds % 60)
+            + sign + pad(abs(offset) / 3600) + ":" + pad(abs(offset) / 60 % 60)
+    }
+
+    /// Seconds east of UTC on this machine's clock at that instant (its zone's rules, DST included).
+    private static func offset(at time: Int64) -> Int {
+        TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(time)))
     }
 
     private static func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
@@ -56,7 +74,7 @@ enum HistoryRender {
     static func json(_ entries: [HistoryEntry]) -> Output { Output(changes: entries.map(json)) }
 
     static func json(_ e: HistoryEntry) -> Change {
-        Change(commit: e.commit, summary: e.summary, author: e.author, device: e.device, time: Int(e.time), date: when(e.time),
+        Change(commit: e.commit, summary: e.summary, author: e.author, device: e.device, time: Int(e.time), date: iso(e.time),
                merge: e.isMerge, fields: e.fields.map { Field(field: $0.field, from: $0.from, to: $0.to) })
     }
 }

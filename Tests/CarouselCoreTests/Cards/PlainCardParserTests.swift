@@ -155,6 +155,19 @@ final class PlainCardParserTests: XCTestCase {
         }
     }
 
+    /// Past a dozen keys the fast path checks repeats with a set (linear in the file): a repeat
+    /// among many keys still steps aside for the full parser, which says where; many distinct
+    /// keys are taken, and both paths give the same row.
+    func testARepeatedKeyAmongManyIsStillFound() {
+        let keys = (0..<200).map { "x\($0): \($0)\n" }.joined()
+        XCTAssertTrue(assertSame(Array(("---\ntitle: Many\n" + keys + "---\n").utf8), "200 distinct keys"))
+        for repeated in ["x3", "x150", "title", "x199"] {
+            let text = "---\ntitle: Many\n" + keys + "\(repeated): again\n---\n"
+            XCTAssertFalse(assertSame(Array(text.utf8), "repeated \(repeated)"), "a repeated \(repeated) is left to the full parser")
+            XCTAssertNotNil(fullRow(Array(text.utf8), path: "cards/many.md")?.diagnostics.first { $0.message.contains(repeated) }, repeated)
+        }
+    }
+
     /// Both paths note a `remind:` field in the row (`carousel remind` reads only those files),
     /// and only a top-level key named exactly so.
     func testBothPathsNoteARemindField() {

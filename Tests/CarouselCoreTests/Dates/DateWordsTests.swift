@@ -109,6 +109,27 @@ final class DateWordsTests: XCTestCase {
         XCTAssertEqual(day("23rd", on: "2026-11-24"), "2026-12-23")
     }
 
+    func testDatesPeopleType() {
+        // Monday 23 November 2026.
+        let cases: [(String, String)] = [
+            ("dec 5", "2026-12-05"), ("5 dec", "2026-12-05"), ("december 5th", "2026-12-05"), ("5th of december", "2026-12-05"),
+            ("sept 3", "2027-09-03"), ("3/14", "2027-03-14"), ("12/1", "2026-12-01"), ("11/23", "2026-11-23"),
+            ("3/14/2027", "2027-03-14"), ("on 3/14", "2027-03-14"), ("the 14th", "2026-12-14"), ("the 30th", "2026-11-30"),
+            ("on the 1st", "2026-12-01"), ("2/29", "2028-02-29"),
+        ]
+        for (text, iso) in cases { XCTAssertEqual(day(text, on: "2026-11-23"), iso, text) }
+        // `date_order: dmy` reads 3/4 as 3 April.
+        let dmy = DateWords(today: Day(iso: "2026-11-23")!, dayFirst: true)
+        XCTAssertEqual(dmy.read("3/4")?.value.day.iso, "2027-04-03")
+        XCTAssertEqual(dmy.read("14/3")?.value.day.iso, "2027-03-14")
+        XCTAssertNil(dmy.read("3/14"))
+        XCTAssertEqual(DateWords(today: Day(iso: "2026-11-23")!).read("3/4")?.value.day.iso, "2027-03-04")
+        // Words that start like a month are not one; a month must be a real date.
+        for text in ["5 decorations", "mayo 3", "13/1", "2/30", "3/14/27", "the 14", "the 32nd", "1/2/3"] {
+            XCTAssertNil(day(text, on: "2026-11-23"), text)
+        }
+    }
+
     func testWhatIsNotADate() {
         for text in ["blah", "in a while", "+3", "25:00", "2026-02-30", "next", "in 3 parsecs", "friday blah", ""] {
             XCTAssertNil(day(text, on: "2026-11-23"), text)

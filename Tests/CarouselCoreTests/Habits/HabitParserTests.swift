@@ -62,7 +62,7 @@ final class HabitParserTests: XCTestCase {
     }
 
     func testBadFieldsPointAtTheLine() {
-        assertDiagnostic("---\ntitle: X\nunit: furlongs\n---\n", line: 3, column: 7, contains: "unit must be one of count")
+        assertDiagnostic("---\ntitle: X\nunit: m/s\n---\n", line: 3, column: 7, contains: "unit must be one plain word")
         assertDiagnostic("---\ntitle: X\nperiod: fortnight\n---\n", line: 3, column: 9, contains: "period must be day, week or month")
         assertDiagnostic("---\ntitle: X\ntarget: -1\n---\n", line: 3, column: 9, contains: "target must be a number above 0")
         assertDiagnostic("---\ntitle: X\nrepeat: every 0 days\n---\n", line: 3, column: 15, contains: "interval")

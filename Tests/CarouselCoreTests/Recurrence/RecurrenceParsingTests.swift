@@ -71,6 +71,19 @@ final class RecurrenceParsingTests: XCTestCase {
         ("every year in week 27 on monday", Rule(frequency: .yearly, byDay: days(1), byWeekNo: [27])),
         ("every year on mon in weeks 1, 27 and last", Rule(frequency: .yearly, byDay: days(1), byWeekNo: [1, 27, -1])),
         ("every year on day 256", Rule(frequency: .yearly, byYearDay: [256])),
+        // The phrasings people say.
+        ("last weekday of the month", Rule(frequency: .monthly, byDay: days(1, 2, 3, 4, 5), bySetPos: [-1])),
+        ("the last weekday of every month", Rule(frequency: .monthly, byDay: days(1, 2, 3, 4, 5), bySetPos: [-1])),
+        ("every month on the last weekday of the month", Rule(frequency: .monthly, byDay: days(1, 2, 3, 4, 5), bySetPos: [-1])),
+        ("on the 15th of every month", Rule(frequency: .monthly, byMonthDay: [15])),
+        ("the 2nd tuesday of each month", Rule(frequency: .monthly, byDay: [W(ordinal: 2, weekday: 2)])),
+        ("last friday of the month", Rule(frequency: .monthly, byDay: [W(ordinal: -1, weekday: 5)])),
+        ("every year on 3/14", Rule(frequency: .yearly, byMonthDay: [14], byMonth: [3])),
+        ("every year on 14/3", Rule(frequency: .yearly, byMonthDay: [14], byMonth: [3])),
+        ("every year on 7/4", Rule(frequency: .yearly, byMonthDay: [4], byMonth: [7])),
+        ("every year on dec 5", Rule(frequency: .yearly, byMonthDay: [5], byMonth: [12])),
+        ("every year on december 5th", Rule(frequency: .yearly, byMonthDay: [5], byMonth: [12])),
+        ("every year on 5 dec", Rule(frequency: .yearly, byMonthDay: [5], byMonth: [12])),
         ("every year on days 1, 100 and -1 5 times", Rule(frequency: .yearly, byYearDay: [1, 100, -1], end: .count(5))),
     ]
 

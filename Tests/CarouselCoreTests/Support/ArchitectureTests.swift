@@ -33,4 +33,45 @@ final class ArchitectureTests: XCTestCase {
         let made = try swiftFiles().filter { $0.text.contains("JSONEncoder()") }.map(\.path)
         XCTAssertEqual(made, ["CarouselCore/Support/JSONText.swift"])
     }
+
+    /// The text of string literals of at least 14 characters with a space (sentences, not keys),
+    /// split at interpolations, in the files under one folder of Sources/.
+    func sentences(under folder: String) throws -> Set<String> {
+        let literal = try NSRegularExpression(pattern: #""((?:[^"\\\n]|\\.)*)""#)
+        let interpolation = try NSRegularExpression(pattern: #"\\\([^)]*\)"#)
+        var found: Set<String> = []
+        for file in try swiftFiles() where file.path.hasPrefix(folder + "/") {
+            let text = file.text as NSString
+            for match in literal.matches(in: file.text, range: NSRange(location: 0, length: text.length)) {
+                let body = text.substring(with: match.range(at: 1)) as NSString
+                let marked = interpolation.stringByReplacingMatches(in: body as String, range: NSRange(location: 0, length: body.length), withTemplate: "\u{0}")
+                for piece in marked.split(separator: "\u{0}") {
+                    let sentence = piece.trimmingCharacters(in: .whitespaces)
+                    if sentence.count >= 14, sentence.contains(" ") { found.insert(sentence) }
+                }
+            }
+        }
+        return found
+    }
+
+    /// Each sentence once: what an action says (`Said`) and what an empty board column says live
+    /// in the core, and the terminal and the page show them. The view sentences below are still
+    /// written on both sides; the list may shrink, never grow.
+    func testNoNewSentenceIsWrittenBothInTheCommandLineAndOnThePage() throws {
+        let stillTwice: Set<String> = [
+            #"--now must be a date and time like 2026-11-23T09:30, found \""#,
+            #"--today must be a date like 2026-11-23, found \""#,
+            ".rounded()))% done)",
+            "How did today go?",
+            #"No habits yet. Start small: `carousel habit add \"Drink water\" --target 6`."#,
+            "Today counts once 40% of today's habits are done",
+            "Today counts toward your streak",
+            "in today's list",
+            "nothing scheduled",
+        ]
+        let both = try sentences(under: "carousel").intersection(try sentences(under: "CarouselWeb"))
+        XCTAssertEqual(both.subtracting(stillTwice), [], "written both in Sources/carousel and Sources/CarouselWeb; put it in the core once")
+        XCTAssertFalse(both.isEmpty, "the literals were read")
+        XCTAssertTrue(try sentences(under: "CarouselCore").contains { $0.contains("Done for today") }, "the action sentences are in the core")
+    }
 }

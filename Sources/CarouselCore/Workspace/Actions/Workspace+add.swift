@@ -76,7 +76,7 @@ extension Workspace {
         // otherwise "every 2 weeks on tue" added on a Sunday would count its fortnights from the
         // week just ending and skip the coming Tuesday.
         if new.due == nil, new.start == nil, let text = new.repeatRule, let rule = try? RecurrenceRule.parse(text),
-           let first = rule.naturalStart(onOrAfter: moment.today), first != moment.today {
+           case let first = rule.seriesStart(writtenOn: moment.today), first != moment.today {
             file.set("series_start", string: first.iso)
         }
         file.set("created", string: moment.stamp.description)

@@ -12,8 +12,10 @@ extension Workspace {
     /// Copies files into `attachments/<card id>/` and links each from the card's body, all in
     /// one commit ("attach: photo.png to Call Mum"). `files` are absolute paths. Every file is
     /// checked before anything is written: a file over 50 MB, or a card that would hold more
-    /// than 200 MB, is refused with its size and nothing changes.
-    public func attach(_ ref: String, files: [String]) throws(CarouselError) -> (card: Card, added: [Attachment]) {
+    /// than 200 MB, is refused with its size and nothing changes. A file whose bytes the card
+    /// already holds is not copied again: it comes back in `already` (the attachment it matches),
+    /// and when every file is already there nothing is written or committed.
+    public func attach(_ ref: String, files: [String]) throws(CarouselError) -> (card: Card, added: [Attachment], already: [Attachment]) {
         let card = try resolve(ref)
         var file = try open(card)
         file.ensureID(moment.makeID)
@@ -40,6 +42,9 @@ extension Workspace {
         var taken = Set((try? FileManager.default.contentsOfDirectory(atPath: vault.url(folder))) ?? [])
         var writes: [FileWrite] = []
         var added: [Attachment] = []
+        var already: [Attachment] = []
+        // What the card holds, to know a file attached before (or twice in one command).
+        var held: [(attachment: Attachment, bytes: () -> Data?)] = existing.map { a in (a, { try? Data(contentsOf: URL(fileURLWithPath: self.vault.url(a.path))) }) }
         var body = file.document.body
         if !body.isEmpty, !body.hasSuffix("\n") { body += "\n" }
         for source in sources {
@@ -50,18 +55,25 @@ extension Workspace {
             guard Int64(data.count) <= Attachments.maxFileBytes else {
                 throw .usage("\(source.path) grew to \(Attachments.size(Int64(data.count))) while being read; nothing was attached")
             }
+            if let same = held.first(where: { $0.attachment.size == Int64(data.count) && $0.bytes() == data }) {
+                already.append(same.attachment)
+                continue
+            }
             let name = Attachments.safeName(source.path, taken: taken)
             taken.insert(name)
             let path = folder + "/" + name
             writes.append(FileWrite(path: path, bytes: [UInt8](data)))
-            added.append(Attachment(name: name, path: path, size: Int64(data.count)))
+            let attachment = Attachment(name: name, path: path, size: Int64(data.count))
+            added.append(attachment)
+            held.append((attachment, { data }))
             body += Attachments.link(cardPath: card.path, attachment: path) + "\n"
         }
+        if added.isEmpty { return (card, [], already) }
         file.setBody(body)
         writes.append(FileWrite(path: card.path, text: file.text))
         let what = added.count == 1 ? added[0].name : "\(added.count) files"
         try commit(writes, message: "attach: \(what) to \(card.title)")
-        return (file.card, added)
+        return (file.card, added, already)
     }
 
     /// Removes one attachment and its link lines from the card's body, in one commit. History keeps the file.

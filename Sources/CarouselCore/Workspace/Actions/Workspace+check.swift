@@ -87,8 +87,8 @@ extension Workspace {
     func habitDay(_ input: String?, _ habit: Habit) throws(CarouselError) -> Day {
         var day = today
         if let input {
-            guard let d = DateInput.parse(input, today: today, weekStart: settings.weekStart)?.day else {
-                throw .invalidValue(field: "--date", message: "must be \(DateInput.help), found \"\(input)\"")
+            guard let d = DateInput.parse(input, today: today, settings: settings)?.day else {
+                throw .invalidValue(field: "--date", message: DateInput.refusal(input))
             }
             day = d
         }

@@ -6,7 +6,7 @@ extension Workspace {
         let s = settings
         return [
             ("budget", String(s.budget)), ("carousel", s.carousel.rawValue), ("views", s.views.joined(separator: ", ")),
-            ("week_start", Settings.weekdays[s.weekStart - 1]), ("theme", s.theme),
+            ("week_start", Settings.weekdays[s.weekStart - 1]), ("date_order", s.dayFirst ? "dmy" : "mdy"), ("theme", s.theme),
             ("reduce_motion", String(s.reduceMotion)), ("started", s.started?.iso ?? ""),
             ("checkin_reminder", s.checkinReminder.map { DateValue(day: Day(dayNumber: 0), minutes: $0).timeText ?? "" } ?? ""),
             ("categories", s.categoryColors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")),
@@ -19,11 +19,12 @@ extension Workspace {
     /// whole file still reads; commits "settings: KEY VALUE". Returns false when nothing changed.
     /// `views` takes a comma-separated list.
     public func setSetting(_ key: String, to value: String) throws(CarouselError) -> Bool {
+        if key.lowercased().hasPrefix("tags.") { return try setTagColour(String(key.dropFirst(5)), to: value) }
         let mappings = ["categories", "tags"]
         guard Settings.keys.contains(key), !mappings.contains(key) else {
             throw .usage("unknown setting '\(key)'." + Nearest.hint(for: key, among: Settings.keys.filter { !mappings.contains($0) })
                 + " The settings are " + Settings.keys.filter { !mappings.contains($0) }.joined(separator: ", ")
-                + "; categories and tags are edited in carousel.yaml.")
+                + "; categories are edited in carousel.yaml, and a tag's colour is `carousel config tags.NAME COLOUR`.")
         }
         let text = try vault.readText(Vault.settingsFile)
         let rendered: String
@@ -37,6 +38,27 @@ extension Workspace {
         }
         var file = SettingsFile(text: text)
         file.set(key, rendered: rendered)
+        return try commitSettings(file, over: text, key: key, message: "settings: \(key) \(value)")
+    }
+
+    /// `config tags.NAME COLOUR`: the tag's colour, one of `Settings.colors`; its icon stays.
+    func setTagColour(_ tag: String, to value: String) throws(CarouselError) -> Bool {
+        guard let name = QuickCapture.marker(tag, nil) else {
+            throw .usage("config tags.NAME COLOUR needs a tag name (letters, digits, -, _ and /), found \"\(tag)\"")
+        }
+        let colour = value.trimmingCharacters(in: .whitespaces).lowercased()
+        guard Settings.colors.contains(colour) else {
+            throw .invalidValue(field: "tags.\(name)", message: "unknown colour \"\(value)\"; the colours are \(Settings.list(Settings.colors))."
+                + Nearest.hint(for: value, among: Settings.colors))
+        }
+        let text = try vault.readText(Vault.settingsFile)
+        var file = SettingsFile(text: text)
+        file.setTagColour(name, colour, styles: settings.tagStyles)
+        return try commitSettings(file, over: text, key: "tags", message: "settings: tags.\(name) \(colour)")
+    }
+
+    /// Checks the whole edited file still reads, then commits it; false when nothing changed.
+    private func commitSettings(_ file: SettingsFile, over text: String, key: String, message: String) throws(CarouselError) -> Bool {
         do {
             _ = try Settings.parse(text: file.text)
         } catch {
@@ -45,7 +67,7 @@ extension Workspace {
             throw .invalidValue(field: key, message: message)
         }
         if file.text == text { return false }
-        try commit([FileWrite(path: Vault.settingsFile, text: file.text)], message: "settings: \(key) \(value)")
+        try commit([FileWrite(path: Vault.settingsFile, text: file.text)], message: message)
         return true
     }
 }
