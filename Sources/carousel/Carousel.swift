@@ -19,7 +19,7 @@ struct Carousel: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Home.self, Init.self, Add.self, Show.self, Attach.self, Detach.self, TagCommand.self, SetCommand.self, Done.self, Undone.self, Remove.self,
-            Pull.self, Drop.self, Order.self, TodayCommand.self, Suggest.self, IndexCommand.self, Config.self,
+            Pull.self, Drop.self, Order.self, TodayCommand.self, Suggest.self, Pick.self, Welcome.self, IndexCommand.self, Config.self,
             CalendarCommand.self, Board.self, Move.self, Countdown.self, Timeline.self, Checkin.self, Budget.self,
             Bubbles.self,
             Rule.self, HabitCommand.self, Check.self, Skip.self, Uncheck.self, Habits.self, ProgressCommand.self,

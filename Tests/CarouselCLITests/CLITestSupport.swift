@@ -49,6 +49,8 @@ final class Sandbox: @unchecked Sendable {
             "HOME": home.path, "XDG_CONFIG_HOME": home.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "GIT_CONFIG_NOSYSTEM": "1", "NO_COLOR": "1", "LANG": "C.UTF-8",
             "CAROUSEL_AUTHOR_NAME": "Test Person", "CAROUSEL_AUTHOR_EMAIL": "test@example.invalid",
+            // Home and `today` show the time: pinned, so two runs never differ by the clock.
+            "CAROUSEL_NOW": "2026-11-23T12:00",
         ].merging(extraEnvironment) { $1 }
     }
 

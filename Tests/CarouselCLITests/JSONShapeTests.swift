@@ -23,7 +23,7 @@ final class JSONShapeTests: XCTestCase {
 
     func testTodayShape() throws {
         let s = try sample()
-        assertShape("today", try s.carousel(["today", "--json"]))
+        assertShape("today-command", try s.carousel(["today", "--json"]))
     }
 
     func testSuggestShape() throws {

@@ -28,6 +28,8 @@ public struct QuickCapture: Sendable, Equatable {
     public var kind: CardKind?
     /// `parent:REF`, as typed.
     public var parent: String?
+    /// `first: open the laptop` at the end of the line (`QuickCapture+firstStep.swift`).
+    public var firstStep: String?
     /// Field words whose value could not be read (`due:someday-ish`), each saying what was
     /// expected. The word is not put in the title: the caller refuses the line.
     public var problems: [String] = []
@@ -42,8 +44,9 @@ public struct QuickCapture: Sendable, Equatable {
     /// such as "Plan today's talk" given with other flags keeps its date words.
     public static func parse(_ text: String, today: Day, weekStart: Int = 1, dayFirst: Bool = false, words readWords: Bool = true) -> QuickCapture {
         let dates = DateWords(today: today, weekStart: weekStart, inText: true, dayFirst: dayFirst)
-        let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        let (words, firstStep) = splitFirstStep(text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init))
         var result = QuickCapture(title: "")
+        result.firstStep = firstStep
         var title: [String] = []
         var i = 0
         while i < words.count {
@@ -174,6 +177,7 @@ extension QuickCapture {
         new.parent = parent
         new.repeatRule = repeatRule
         new.remind = remind
+        new.firstStep = firstStep
         new.emoji = Icons.pick(for: title)
         return new
     }

@@ -46,6 +46,8 @@ public struct Card: Sendable, Equatable {
     public var wait: Day?
     public var created: DateValue?
     public var emoji: String?
+    /// `first_step:` the first physical step ("open the laptop"), shown in place of the whole task.
+    public var firstStep: String?
     public var color: String?
 
     public init(slug: String, path: String, title: String) {

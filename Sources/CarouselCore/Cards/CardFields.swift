@@ -168,6 +168,8 @@ extension CardParser {
             case "emoji", "icon":
                 if card.emoji == nil || f.key == "emoji" { card.emoji = try string(f) }
             case "color": card.color = try string(f)
+            case "first_step":
+                if let s = try string(f), s.contains(where: { !$0.isWhitespace }) { card.firstStep = s }
             default: break  // unknown fields are the user's; they stay in the file untouched
             }
         }

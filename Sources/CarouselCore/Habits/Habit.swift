@@ -86,6 +86,8 @@ public struct Habit: Sendable, Equatable {
     public var color: String?
     /// The log, one entry per date.
     public var log: [Day: HabitLogEntry] = [:]
+    /// `paused:` spans of days the habit is not scheduled (`HabitPause`).
+    public var pauses: [HabitPause] = []
 
     public init(slug: String, path: String, title: String) {
         self.slug = slug
@@ -101,6 +103,7 @@ public struct Habit: Sendable, Equatable {
         guard !archived else { return false }
         if let start, day < start { return false }
         if let end, day > end { return false }
+        if pauses.contains(where: { $0.contains(day) }) { return false }
         return rule.occurs(on: day, anchor: anchor ?? day)
     }
 

@@ -35,6 +35,12 @@ public struct HabitFile: Sendable {
         reparse()
     }
 
+    /// Sets a top-level list field as one flow line (`paused: [2026-11-18..2026-11-22]`).
+    public mutating func set(_ key: String, list: [String]) {
+        document.set(key, renderedLines: [YAMLRender.line(key, list: list)])
+        reparse()
+    }
+
     /// Writes one day's log entry, or removes it when `entry` is nil.
     public mutating func setLog(_ day: Day, _ entry: HabitLogEntry?) {
         guard let range = document.lineRange(of: "log") else {

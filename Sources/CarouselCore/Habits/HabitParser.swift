@@ -99,6 +99,11 @@ public enum HabitParser {
                 if habit.icon == nil || f.key == "emoji" { habit.icon = try string(f) }
             case "color": habit.color = try string(f)
             case "log": habit.log = try log(f, offset: offset, diag: diag)
+            case "paused":
+                guard let pauses = HabitPause.list(f.value) else {
+                    throw diag(f.line, f.column, "paused must list spans like [2026-11-18..2026-11-22]")
+                }
+                habit.pauses = pauses
             default: break  // unknown fields are the user's; they stay in the file untouched
             }
         }

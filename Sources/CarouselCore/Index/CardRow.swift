@@ -19,7 +19,7 @@ struct CardRow {
           category TEXT, tags TEXT, due TEXT, start TEXT, duration TEXT, repeat TEXT, parent TEXT,
           today TEXT, done TEXT, completed TEXT, skipped TEXT, created TEXT, emoji TEXT, color TEXT,
           diagnostics TEXT, body TEXT, series_start TEXT, wait TEXT, except_dates TEXT, also_dates TEXT, lid TEXT,
-          remind INTEGER
+          remind INTEGER, first_step TEXT
         )
         """
 
@@ -74,17 +74,18 @@ struct CardRow {
     /// Every column but `body`, in `createTable` order, for the positional reads in `init(row:)`.
     static let selectColumns = """
         path, size, mtime, inode, ok, id, slug, title, kind, spoons, importance, category, tags, due, start,
-          duration, repeat, parent, today, done, completed, skipped, created, emoji, color, diagnostics, series_start, wait, except_dates, also_dates
+          duration, repeat, parent, today, done, completed, skipped, created, emoji, color, diagnostics, series_start, wait, except_dates, also_dates,
+          first_step
         """
 
     /// How many columns `selectColumns` names (a column after them is at this position).
-    static let selectCount = 30
+    static let selectCount = 31
 
     static let upsert = """
         INSERT OR REPLACE INTO cards (path, size, mtime, inode, ok, id, slug, title, kind, spoons, importance,
           category, tags, due, start, duration, repeat, parent, today, done, completed, skipped, created,
-          emoji, color, diagnostics, body, series_start, wait, except_dates, also_dates, lid, remind)
-        VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+          emoji, color, diagnostics, body, series_start, wait, except_dates, also_dates, lid, remind, first_step)
+        VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
         """
 
     /// Reads and parses a card file: the full path, for every file (`CardReader` tries the fast one first).
@@ -132,6 +133,7 @@ struct CardRow {
             text(card.map { CardRow.join($0.exceptDates.map(\.iso)) }), text(card.map { CardRow.join($0.alsoDates.map(\.iso)) }),
             text(card?.id?.lowercased()),
             card != nil && reminds ? 1.databaseValue : .null,
+            text(card?.firstStep),
         ]
     }
 
@@ -174,6 +176,7 @@ struct CardRow {
         c.wait = (row[27] as String?).flatMap { Day(iso: $0) }
         c.exceptDates = CardRow.split(row[28]).compactMap { Day(iso: $0) }
         c.alsoDates = CardRow.split(row[29]).compactMap { Day(iso: $0) }
+        c.firstStep = row[30]
         card = c
     }
 

@@ -73,6 +73,9 @@ public enum Words {
         return r == r.rounded() ? String(Int(r)) : String(format: "%.2f", r)
     }
 
+    /// "first step: open the laptop", as Today, the carousel, `show` and `pick` say it.
+    public static func firstStep(_ step: String) -> String { "first step: " + step }
+
     public static let emptyDay = "Your day is clear. Pull something from the carousel when you're ready."
     public static let overloaded = "That's a lot for one day. Anything you don't finish just goes back to the carousel."
 }

@@ -27,6 +27,9 @@ public struct Settings: Sendable, Equatable {
     public var started: Day?
     /// `checkin_reminder: "20:30"`: the evening check-in nudge, minutes after midnight.
     public var checkinReminder: Int?
+    /// `day_end: "22:00"`: when the day ends, minutes after midnight (home's "time left");
+    /// a time before 05:00 is after midnight (`DayClock`).
+    public var dayEnd: Int = 22 * 60
 
     public init() {}
 
@@ -54,7 +57,7 @@ public struct Settings: Sendable, Equatable {
     }
 
     /// Every key `carousel.yaml` understands.
-    public static let keys = ["budget", "carousel", "views", "week_start", "theme", "reduce_motion", "started", "categories", "sync", "checkin_reminder", "tags", "date_order"]
+    public static let keys = ["budget", "carousel", "views", "week_start", "theme", "reduce_motion", "started", "categories", "sync", "checkin_reminder", "tags", "date_order", "day_end"]
     /// The views home can point at.
     public static let viewNames = ["board", "habits", "streaks", "countdown", "calendar", "timeline", "checkin", "check-in"]
     /// `theme`: `auto` colours a terminal, `plain` never colours.
@@ -151,6 +154,11 @@ public struct Settings: Sendable, Equatable {
                     throw diag(v.mark, "checkin_reminder must be a time of day like \"20:30\", found \"\(text)\"")
                 }
                 settings.checkinReminder = minutes
+            case "day_end":
+                guard let minutes = RemindSpec.timeOfDay(text) else {
+                    throw diag(v.mark, "day_end must be a time of day like \"22:00\", found \"\(text)\"")
+                }
+                settings.dayEnd = minutes
             case "tags": settings.tagStyles = try parseTagStyles(v, diag: diag)
             case "categories":
                 guard let pairs = v.mapping else {

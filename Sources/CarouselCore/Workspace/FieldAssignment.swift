@@ -34,7 +34,7 @@ public struct FieldAssignment: Sendable, Equatable {
     public static let knownFields: [String] = [
         "id", "title", "kind", "spoons", "importance", "category", "tags", "due", "start", "duration", "repeat",
         "series_start", "parent", "today", "done", "completed", "skipped", "created", "icon", "emoji", "color",
-        "remind", "except", "also", "wait", "scheduled", "until", "uid", "source", "url", "location", "notes",
+        "remind", "except", "also", "wait", "first_step", "scheduled", "until", "uid", "source", "url", "location", "notes",
     ]
 }
 

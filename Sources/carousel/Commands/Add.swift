@@ -161,6 +161,7 @@ struct Add: ParsableCommand {
         if let r = c.remind { parts.append("remind \(r)") }
         if let k = c.kind, kind == nil { parts.append("kind \(k.rawValue)") }
         if let p = c.parent, parent == nil { parts.append("parent \(p)") }
+        if let f = c.firstStep { parts.append("first step \"\(f)\"") }
         return parts
     }
 }

@@ -3,7 +3,7 @@ import CarouselCore
 
 struct HabitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "habit", abstract: "Make a habit (`carousel habit add`).", subcommands: [HabitAdd.self])
+        commandName: "habit", abstract: "Make a habit (`carousel habit add`), or pause one (`carousel habit pause`).", subcommands: [HabitAdd.self, HabitPauseCommand.self])
 }
 
 struct HabitAdd: ParsableCommand {

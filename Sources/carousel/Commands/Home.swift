@@ -10,6 +10,8 @@ struct Home: ParsableCommand {
     @Flag(help: "Show the carousel's scores and the formula behind them.")
     var why = false
 
+    @OptionGroup var clock: ClockOption
+
     func run() throws {
         try reporting {
             let ws = try options.workspace(writing: false)
@@ -19,14 +21,21 @@ struct Home: ParsableCommand {
             let view = try ws.home()
             let mode = ws.settings.carousel
             let numbers = ws.numbers(showing: view.today.items.map(\.card) + view.carousel.map(\.card))
+            let dayClock = try ws.clock(now: clock.minutes(options, ws.moment))
+            let welcome = try LastOpened.awaySince(ws.vault, today: ws.today, consume: true).map {
+                WelcomeBack.make(overdue: try ws.overduePile(), awaySince: $0, today: ws.today)
+            }
             if options.json {
                 HomeJSON(date: ws.today.iso, today: TodayRender.json(view.today, numbers: numbers),
                          carousel: SuggestRender.json(view.carousel, mode: mode, today: ws.today, numbers: numbers),
-                         counts: HomeJSON.Counts(view)).printJSON()
+                         counts: HomeJSON.Counts(view), clock: ClockRender.json(dayClock),
+                         welcomeBack: welcome.map(WelcomeRender.json)).printJSON()
                 return
             }
             let t = Terminal.current
-            var out = ["", "  " + t.bold(Words.longDate(ws.today)), "", "  " + t.bold("TODAY")]
+            var out = ["", "  " + t.bold(Words.longDate(ws.today))] + ClockRender.lines(dayClock, t)
+            if let welcome { out += WelcomeRender.homeLines(welcome, t) }
+            out += ["", "  " + t.bold("TODAY")]
             out += TodayRender.lines(view.today, t, numbers: numbers)
             out += ["", "  " + t.bold("THE CAROUSEL") + t.dim("  ·  `carousel pull <number>` takes one into today")]
             if why && mode == .smart { out.append(t.dim("  " + SuggestRender.formula)) }
@@ -51,6 +60,10 @@ struct HomeJSON: Encodable {
     let today: TodayRender.Output
     let carousel: SuggestRender.Output
     let counts: Counts
+    let clock: ClockRender.Output
+    @OrNull var welcomeBack: WelcomeRender.HomeOutput?
+
+    enum CodingKeys: String, CodingKey { case date, today, carousel, counts, clock, welcomeBack = "welcome_back" }
 
     struct Counts: Encodable {
         let overdue, dueToday, someday, inCarousel, upcomingEvents, problems, thisWeek, upcoming, scheduledToday: Int

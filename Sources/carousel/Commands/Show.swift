@@ -59,6 +59,7 @@ struct Show: ParsableCommand {
                 if card.repeatRule != nil, let time = s.timeText { return time + " each time" }
                 return (s.day == card.due?.day ? "" : Words.shortDate(s.day)) + (s.timeText.map { (s.day == card.due?.day ? "" : " ") + $0 } ?? "") })
             row("waits", card.wait.map { "until " + Words.shortDate($0) })
+            row("first step", card.firstStep)
             row("lasts", card.duration)
             // The fields Carousel keeps but does not model (as written): where, and when to remind.
             let fields = try? FrontMatterFields(document: file.document)

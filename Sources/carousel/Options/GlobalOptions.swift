@@ -47,6 +47,7 @@ struct GlobalOptions: ParsableArguments {
         let ws = try Workspace(vault: try locateVault(), moment: moment, environment: environment, forWriting: writing,
                                progress: ProgressBar.indexing())
         applyLook(ws.settings)
+        LastOpened.note(ws.vault, today: ws.today)
         return ws
     }
 

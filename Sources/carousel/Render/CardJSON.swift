@@ -19,13 +19,19 @@ enum CardJSON {
         @OrNull var `repeat`: String?
         let done: Bool
         let overdue: Bool
+        @OrNull var firstStep: String?
+        enum CodingKeys: String, CodingKey {
+            case number, id, slug, title, kind, spoons, importance, category, tags, due, `repeat`, done, overdue
+            case firstStep = "first_step"
+        }
     }
 
     static func summary(_ card: Card, today: Day, numbers: ShortNumbers? = nil) -> Summary {
         Summary(number: ShortNumber.of(card, numbers), id: card.id, slug: card.slug, title: card.title,
                 kind: card.kind.rawValue, spoons: card.spoons, importance: card.importance, category: card.category,
                 tags: card.tags, due: dueText(card, today: today), repeat: card.repeatRule,
-                done: Occurrence.isDone(card, today: today), overdue: Occurrence.isOverdue(card, today: today))
+                done: Occurrence.isDone(card, today: today), overdue: Occurrence.isOverdue(card, today: today),
+                firstStep: card.firstStep)
     }
 
     /// The due date as written for a one-off card; for a repeating card its open occurrence

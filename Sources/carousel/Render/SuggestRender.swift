@@ -10,9 +10,8 @@ enum SuggestRender {
 
     /// Why a card ranks where it does, in words; with `explain`, the formula's parts too.
     static func why(_ s: Suggestion, mode: Settings.Mode, today: Day, explain: Bool = false) -> String {
+        if mode == .linear || !explain { return s.reason(mode: mode, today: today) }
         let due = Words.due(s.due, today: today)
-        if mode == .linear { return due }
-        if !explain { return "importance \(s.importance) · \(due)" + (s.pinned ? " · repeats, due" : "") }
         let urgency = s.daysUntilDue == nil ? "no due date, urgency 3" : "\(due), urgency \(Words.number(s.urgency))"
         return "importance \(s.importance) · \(urgency) · variety \(Words.number(s.variety))"
             + (s.pinned ? " · repeats, due" : "")
@@ -43,6 +42,7 @@ enum SuggestRender {
                               "importance \(s.importance) · " + shortDue, "imp \(s.importance) · " + shortDue, shortDue]
             let text = candidates.first { displayWidth($0) <= room } ?? fit(shortDue, room)
             out.append(head + " " + t.dim(text.trimmingCharacters(in: .whitespaces)))
+            if let step = FirstStepLine.text(card) { out.append(String(repeating: " ", count: 2 + labelWidth + (scored ? 7 : 0) + 2) + t.dim(step)) }
         }
         return out
     }
@@ -67,9 +67,10 @@ enum SuggestRender {
         let spoons: Int
         @OrNull var category: String?
         let repeatingDueToday: Bool
+        @OrNull var firstStep: String?
         enum CodingKeys: String, CodingKey {
             case number, id, slug, title, score, importance, urgency, variety, due, spoons, category
-            case daysUntilDue = "days_until_due", repeatingDueToday = "repeating_due_today"
+            case daysUntilDue = "days_until_due", repeatingDueToday = "repeating_due_today", firstStep = "first_step"
         }
     }
 
@@ -77,7 +78,8 @@ enum SuggestRender {
         Output(date: today.iso, mode: mode.rawValue, cards: list.map { s in
             Item(number: ShortNumber.of(s.card, numbers), id: s.card.id, slug: s.card.slug, title: s.card.title,
                  score: s.score, importance: s.importance, urgency: s.urgency, variety: s.variety, due: s.due?.iso,
-                 daysUntilDue: s.daysUntilDue, spoons: s.card.spoons, category: s.card.category, repeatingDueToday: s.pinned)
+                 daysUntilDue: s.daysUntilDue, spoons: s.card.spoons, category: s.card.category, repeatingDueToday: s.pinned,
+                 firstStep: s.card.firstStep)
         })
     }
 }

@@ -27,6 +27,7 @@ enum TodayRender {
                     let label = numbers == nil ? "\(n)." : labels[index]
                     let num = String(repeating: " ", count: max(0, labelWidth + 1 - label.count)) + label
                     out.append("  \(num) \(mark) \(title) \(spoons)\(repeatMark)")
+                    if let step = FirstStepLine.text(card) { out.append("  " + String(repeating: " ", count: labelWidth + 5) + t.dim(step)) }
                 }
             }
         }

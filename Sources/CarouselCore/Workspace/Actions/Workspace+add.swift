@@ -15,6 +15,8 @@ public struct NewCard: Sendable {
     public var repeatRule: String?
     /// `remind:` as typed (`30m`), checked by `RemindSpec`.
     public var remind: String?
+    /// `first_step:`, the first physical step.
+    public var firstStep: String?
 
     public init(title: String) { self.title = title }
 }
@@ -68,6 +70,7 @@ extension Workspace {
         if let r = new.remind { assignments.append(.init(field: "remind", value: r)) }
         if let p = new.parent { assignments.append(.init(field: "parent", value: p)) }
         if let e = new.emoji { assignments.append(.init(field: "emoji", value: e)) }
+        if let f = new.firstStep { assignments.append(.init(field: "first_step", value: f)) }
         for a in assignments where !a.value.isEmpty { try apply(a, to: &file) }
         // A repeating card with no date starts at the rule's first day from today, not at today:
         // otherwise "every 2 weeks on tue" added on a Sunday would count its fortnights from the

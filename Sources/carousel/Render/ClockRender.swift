@@ -1,0 +1,48 @@
+import CarouselCore
+
+/// The time line of home and `today`: now, the next fixed thing and the day left.
+enum ClockRender {
+    /// "50m", "4h50m".
+    static func length(_ minutes: Int) -> String { TimelineView.length(minutes) }
+
+    static func lines(_ clock: DayClock, _ t: Terminal) -> [String] {
+        let now = "It's " + TimelineView.clock(clock.now) + "."
+        let next: String
+        if let fixed = clock.next {
+            let when = (fixed.day == clock.date ? "" : "tomorrow ") + "at " + TimelineView.clock(fixed.start)
+            next = " Next: " + t.bold((fixed.card.icon.map { $0 + " " } ?? "") + fixed.card.title) + " \(when), in "
+                + length(fixed.minutesUntil) + "."
+        } else {
+            next = " Nothing fixed for the rest of the day."
+        }
+        let end = TimelineView.clock(clock.dayEnd)
+        let left = clock.minutesLeft > 0
+            ? t.dim("  \(length(clock.minutesLeft)) left before your day ends at \(end).")
+            : t.dim("  Your day ended at \(end). Rest is part of the plan.")
+        return ["  " + now + next, left]
+    }
+
+    struct Output: Encodable {
+        let now: String
+        let dayEnd: String
+        let minutesLeft: Int
+        @OrNull var next: Next?
+        enum CodingKeys: String, CodingKey { case now, next, dayEnd = "day_end", minutesLeft = "minutes_left" }
+    }
+
+    struct Next: Encodable {
+        let slug: String
+        let title: String
+        let kind: String
+        let date: String
+        let start: String
+        let minutesUntil: Int
+        enum CodingKeys: String, CodingKey { case slug, title, kind, date, start, minutesUntil = "minutes_until" }
+    }
+
+    static func json(_ clock: DayClock) -> Output {
+        Output(now: TimelineView.clock(clock.now), dayEnd: TimelineView.clock(clock.dayEnd), minutesLeft: clock.minutesLeft,
+               next: clock.next.map { Next(slug: $0.card.slug, title: $0.card.title, kind: $0.card.kind.rawValue,
+                                           date: $0.day.iso, start: TimelineView.clock($0.start), minutesUntil: $0.minutesUntil) })
+    }
+}
