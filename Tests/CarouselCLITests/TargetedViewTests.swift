@@ -252,6 +252,8 @@ final class TargetedViewTests: XCTestCase {
                     XCTAssertEqual(narrow.stdout, whole.stdout, args.joined(separator: " "))
                 }
             }
+            // Home's first run of a day after days away says welcome back once; the comparison is of the runs after it.
+            _ = try s.carousel(["--today", day])
             XCTAssertEqual(try s.carousel(["--today", day]).stdout, try s.carousel(["--today", day], env: ["CAROUSEL_READ_ALL": "1"]).stdout)
         }
     }
