@@ -97,7 +97,7 @@ final class CalmOutputTests: XCTestCase {
         let r = try Sandbox.run(URL(fileURLWithPath: "/usr/bin/script"), ["-qec", line, "/dev/null"], env: env, cwd: s.root)
         XCTAssertEqual(r.status, 0, r.stderr)
         func paint(_ text: String, _ code: String) -> String { "\u{1B}[\(code)m\(text)\u{1B}[0m" }
-        let expected = paint("✓", "32") + " " + paint("Read", "1") + ": 10/10. Nicely done.\r\n"
+        let expected = paint("✓", "32") + " " + paint("Read", "1") + ": 10/10 pages. Nicely done.\r\n"
             + paint("·", "33") + "\r" + paint("✧", "33") + "\r" + paint("✦", "33") + " "
             + paint("Today counts for your streak: day one of a new streak, +60 XP. Well done.", "32") + "\r\n"
         XCTAssertEqual(Array(r.stdout.utf8), Array(expected.utf8), r.stdout.debugDescription)

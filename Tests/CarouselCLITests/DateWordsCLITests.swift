@@ -40,7 +40,7 @@ final class DateWordsCLITests: XCTestCase {
         XCTAssertEqual(try field(s, "dentist", "start"), "2026-11-24T15:00")
         let moved = try s.carousel(["set", "dentist", "due=friday"])
         XCTAssertEqual(moved.status, 0, moved.stderr)
-        XCTAssertTrue(moved.stdout.contains("due = friday (Fri 27 Nov)"), moved.stdout)
+        XCTAssertTrue(moved.stdout.contains("due = friday (Fri 27 Nov, was Tue 24 Nov)"), moved.stdout)
         XCTAssertEqual(try field(s, "dentist", "due"), "2026-11-27")
         XCTAssertEqual(try field(s, "dentist", "start"), "2026-11-27T15:00")
         XCTAssertTrue(try s.carousel(["show", "dentist"]).stdout.contains("starts     15:00"))

@@ -92,10 +92,13 @@ public enum ICalendar {
                 out.append("DTSTART;VALUE=DATE:\(due.day.basicISO)")
                 out.append("DTEND;VALUE=DATE:\(due.day.adding(days: 1).basicISO)")
             } else {
-                // A task's start goes out as DTSTART, of the same value type as DUE (RFC 5545).
-                if let start = c.start, start.day <= due.day {
-                    if due.minutes != nil, start.minutes != nil { out.append("DTSTART" + dateValue(start)) }
-                    if due.minutes == nil { out.append("DTSTART;VALUE=DATE:\(start.day.basicISO)") }
+                // A task's start, when it is before the due time, goes out as DTSTART of the same
+                // value type as DUE (RFC 5545); a start that is only the due day's time is DUE's.
+                if let start = c.start {
+                    if let dm = due.minutes, let sm = start.minutes, start.day < due.day || (start.day == due.day && sm < dm) {
+                        out.append("DTSTART" + dateValue(start))
+                    }
+                    if due.minutes == nil, start.day < due.day { out.append("DTSTART;VALUE=DATE:\(start.day.basicISO)") }
                 }
                 out.append("DUE" + dateValue(due))
             }
