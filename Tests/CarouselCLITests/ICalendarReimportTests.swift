@@ -49,6 +49,12 @@ final class ICalendarReimportTests: XCTestCase {
         XCTAssertEqual(Set((out["updated"] as? [[String: Any]])?.compactMap { $0["slug"] as? String } ?? []),
                        ["choir-rehearsal-st-mary-s", "bins"])
         XCTAssertEqual(out["already_there"] as? Int, 4)
+        // Never silently: the note names what the calendar replaced, and where the old values are.
+        let notes = out["notes"] as? [String] ?? []
+        let choirNote = try XCTUnwrap(notes.first { $0.hasPrefix("Choir rehearsal, St. Mary's: the source's ") }, "\(notes)")
+        for field in ["title", "due", "except", "tags", "remind"] { XCTAssertTrue(choirNote.contains(field), choirNote) }
+        XCTAssertFalse(choirNote.contains("spoons"), "what only Carousel knows is kept: \(choirNote)")
+        XCTAssertTrue(choirNote.contains("`carousel log choir-rehearsal-st-mary-s` shows what they were"), choirNote)
         XCTAssertEqual(try s.log().count, commits + 1)
         XCTAssertEqual(try s.log().first, "import: 1 new, 2 updated from iCalendar")
 

@@ -36,6 +36,12 @@ extension Workspace {
                     if (try? FrontMatterFields(document: old.document))?["import_hash"]?.value.text != item.fingerprint {
                         update(&file, with: item)
                         file.set("import_hash", string: item.fingerprint)
+                        // Said, never silent: which of the card's values the source replaced; the
+                        // card's history keeps what they were.
+                        let replaced = Self.replacedFields(old, file)
+                        if !replaced.isEmpty {
+                            result.notes.append("\(old.card.title): the source's \(replaced.joined(separator: ", ")) replaced the card's; `carousel log \(old.card.slug)` shows what they were")
+                        }
                     }
                     if file.text != old.text { updates.append(file); continue }
                 }

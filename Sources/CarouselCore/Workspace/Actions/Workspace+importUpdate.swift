@@ -47,4 +47,18 @@ extension Workspace {
     private func remove(_ key: String, from file: inout CardFile) {
         if file.document.lineRange(of: key) != nil { file.remove(key) }
     }
+
+    /// The fields (and the notes) whose value an update changed from one the card had, in file order.
+    static func replacedFields(_ old: CardFile, _ new: CardFile) -> [String] {
+        let before = (try? FrontMatterFields(document: old.document))?.fields ?? []
+        let after = try? FrontMatterFields(document: new.document)
+        var replaced = before.filter { field in
+            field.key != "import_hash" && after?[field.key].map { "\($0.value)" } != "\(field.value)"
+        }.map(\.key)
+        if old.document.body.trimmingCharacters(in: .whitespacesAndNewlines) != new.document.body.trimmingCharacters(in: .whitespacesAndNewlines),
+           !old.document.body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            replaced.append("notes")
+        }
+        return replaced
+    }
 }
