@@ -70,6 +70,16 @@ final class WedgedDeviceTests: XCTestCase {
         try mallory(peer, ["reset", "-q", "--hard", "origin/main"])
     }
 
+    /// Runs `carousel` killed after `limit` seconds (a hang fails the test instead of stalling it).
+    func run(_ s: Sandbox, _ args: [String], limit: Int = 60, file: StaticString = #filePath, line: UInt = #line) throws -> RunResult {
+        let started = ProcessInfo.processInfo.systemUptime
+        let r = try Sandbox.run(URL(fileURLWithPath: "/usr/bin/env"),
+                                ["timeout", "-s", "KILL", String(limit), Sandbox.binary.path] + args + ["--vault", s.vault.path, "--today", s.today],
+                                env: s.environment, cwd: s.root)
+        XCTAssertLessThan(ProcessInfo.processInfo.systemUptime - started, Double(limit) - 0.5, "carousel \(args) hung", file: file, line: line)
+        return r
+    }
+
     func blob(_ peer: Sandbox, _ text: String) throws -> String {
         try mallory(peer, ["hash-object", "-w", "--stdin"], input: text)
     }
@@ -83,10 +93,10 @@ final class WedgedDeviceTests: XCTestCase {
                                  badObjects: [String] = [], file: StaticString = #filePath, line: UInt = #line) throws {
         let a = scene.laptop
         let sentinelBefore = try scene.sentinel.state()
-        XCTAssertEqual(try a.carousel(["add", "Before sync"]).status, 0, file: file, line: line)
+        XCTAssertEqual(try run(a, ["add", "Before sync"]).status, 0, file: file, line: line)
         let head = try a.git(["rev-parse", "HEAD"]).stdout
         let files = try SyncWorld.files(a)
-        let refused = try a.carousel(["sync"])
+        let refused = try run(a, ["sync"])
         XCTAssertNotEqual(refused.status, 0, "the sync must refuse", file: file, line: line)
         for expected in [String(culprit.prefix(7)), "Mallory", words, "nothing here changed"] {
             XCTAssertTrue(refused.stderr.contains(expected), "no \(expected.debugDescription) in: \(refused.stderr)", file: file, line: line)
@@ -108,7 +118,7 @@ final class WedgedDeviceTests: XCTestCase {
     func assertHealed(_ scene: Scene, badObjects: [String] = [], file: StaticString = #filePath, line: UInt = #line) throws {
         let a = scene.laptop, peer = scene.peer
         let peerFiles = try SyncWorld.files(peer)
-        let healed = try a.carousel(["sync"])
+        let healed = try run(a, ["sync"])
         XCTAssertEqual(healed.status, 0, "after the revert one sync heals: \(healed.stderr)", file: file, line: line)
         let mine = try SyncWorld.files(a)
         for (path, text) in peerFiles { XCTAssertEqual(mine[path], text, "\(path) differs from the peer's", file: file, line: line) }
@@ -120,13 +130,13 @@ final class WedgedDeviceTests: XCTestCase {
 
     /// `add`, `set`, `done` and `sync` answer; the sync succeeds or refuses without a wedge.
     func assertStillWorks(_ a: Sandbox, round: String, syncSucceeds: Bool, file: StaticString = #filePath, line: UInt = #line) throws {
-        let add = try a.carousel(["add", "Card \(round)"])
+        let add = try run(a, ["add", "Card \(round)"])
         XCTAssertEqual(add.status, 0, "add: \(add.stderr)", file: file, line: line)
-        let set = try a.carousel(["set", "card-\(round)", "spoons=2"])
+        let set = try run(a, ["set", "card-\(round)", "spoons=2"])
         XCTAssertEqual(set.status, 0, "set: \(set.stderr)", file: file, line: line)
-        let done = try a.carousel(["done", "card-\(round)"])
+        let done = try run(a, ["done", "card-\(round)"])
         XCTAssertEqual(done.status, 0, "done: \(done.stderr)", file: file, line: line)
-        let sync = try a.carousel(["sync"])
+        let sync = try run(a, ["sync"])
         if syncSucceeds {
             XCTAssertEqual(sync.status, 0, "sync: \(sync.stderr)", file: file, line: line)
         } else {
