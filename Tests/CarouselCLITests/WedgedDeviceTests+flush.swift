@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// The fast-forward's flush and its crash-recovery marker.
+/// The fast-forward's flush and its crash-recovery marker, and a sync cut short in the middle.
 extension WedgedDeviceTests {
     /// A FIFO outside the vault (not in the sentinel folder, whose files are read).
     func fifo(_ scene: Scene) throws -> String {
@@ -72,6 +72,38 @@ extension WedgedDeviceTests {
         XCTAssertEqual(try a.git(["status", "--porcelain"]).stdout, "")
         try revert(s.peer)
         try assertHealed(s)
+    }
+
+    /// A folder on this device where an incoming file goes (holding only an ignored file, so git
+    /// does not see it and no tree check can): the sync stops, and what it wrote before stopping is
+    /// taken back, so the next sync does not commit half a merge as edits.
+    func testAFolderInTheWayOfAnIncomingFileLeavesNothingHalfDone() throws {
+        for merging in [false, true] {
+            let s = try scene("testAFolderInTheWay\(merging)")
+            let a = s.laptop
+            try s.peer.write("cards/honest-work.md", try s.peer.read("cards/honest-work.md").replacingOccurrences(of: "spoons: 1", with: "spoons: 3"))
+            try s.peer.write("cards/zz-new.md", cardText(id: "01JNEW", title: "New"))
+            try mallory(s.peer, ["add", "cards"])
+            try mallory(s.peer, ["commit", "-qm", "Two cards"])
+            try mallory(s.peer, ["push", "-q"])
+            if merging { XCTAssertEqual(try run(a, ["add", "Local"]).status, 0) }
+            // A folder git does not see: it holds only a file this clone ignores.
+            let exclude = a.vault.appendingPathComponent(".git/info/exclude")
+            try Data(((try? String(contentsOf: exclude, encoding: .utf8)) ?? "").appending("*.bak\n").utf8).write(to: exclude)
+            try a.write("cards/zz-new.md/old.bak", "kept aside\n")
+            let head = try a.git(["rev-parse", "HEAD"]).stdout
+            let before = try a.read("cards/honest-work.md")
+            let stopped = try run(a, ["sync"])
+            XCTAssertNotEqual(stopped.status, 0, "merging \(merging): \(stopped.stderr)")
+            XCTAssertEqual(try a.git(["rev-parse", "HEAD"]).stdout, head, "merging \(merging)")
+            XCTAssertEqual(try a.read("cards/honest-work.md"), before, "merging \(merging): taken back")
+            XCTAssertEqual(try a.git(["status", "--porcelain"]).stdout, "", "merging \(merging)")
+            XCTAssertEqual(try a.git(["diff", "--cached", "--stat"]).stdout, "", "merging \(merging): the index agrees with HEAD")
+
+            try FileManager.default.removeItem(at: a.vault.appendingPathComponent("cards/zz-new.md"))
+            try assertHealed(s)
+            XCTAssertTrue(try a.read("cards/honest-work.md").contains("spoons: 3"))
+        }
     }
 
     func lstatKind(_ url: URL) -> mode_t? {
