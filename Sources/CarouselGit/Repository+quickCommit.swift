@@ -23,8 +23,11 @@ extension Repository {
         // it is given an index holding just those entries, which answers the same.
         let changes: [String: GitIndexFile.Entry?]? = try withIndex(of: index.attributes) {
             for (path, id) in index.racy {
-                var oid = git_oid()
-                guard git_repository_hashfile(&oid, pointer, path, GIT_OBJECT_BLOB, nil) == 0, Self.bytes(oid) == id else { return nil }
+                // Only a regular file is hashed: `git_repository_hashfile` follows a link, and a
+                // link a peer pushed may lead to a FIFO, whose open waits forever.
+                var st = stat(), oid = git_oid()
+                guard lstat((workdir as NSString).appendingPathComponent(path), &st) == 0, (st.st_mode & S_IFMT) == S_IFREG,
+                      git_repository_hashfile(&oid, pointer, path, GIT_OBJECT_BLOB, nil) == 0, Self.bytes(oid) == id else { return nil }
             }
             return try entries(paths, in: index)
         }
