@@ -19,6 +19,27 @@ enum FileSync {
         }
     }
 
+    /// Flushes a path a checkout wrote in the work tree, which a peer's tree chose: only a real
+    /// folder (`S_IFDIR`) or regular file (`S_IFREG`) is ever opened, never through a link. A
+    /// link to a FIFO (whose `open` waits for a writer forever) or to a device, a missing path,
+    /// or a file where a folder was is skipped: its folder's flush makes the entry durable.
+    /// The open is `O_NOFOLLOW | O_NONBLOCK` in case the path changed since the `lstat`.
+    static func workTree(_ path: String, kind: mode_t) throws {
+        var st = stat()
+        guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == kind else { return }
+        let fd = open(path, (kind == S_IFDIR ? O_DIRECTORY : 0) | O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            if [ELOOP, ENOTDIR, ENOENT, ENXIO].contains(errno) { return }  // replaced since the lstat
+            throw GitError(code: -1, function: "open", message: "cannot open \(path) to flush it: \(String(cString: strerror(errno)))")
+        }
+        defer { close(fd) }
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == kind else { return }
+        // EINVAL: this file system cannot sync this file; there is nothing more to make durable.
+        guard fsync(fd) == 0 || errno == EINVAL else {
+            throw GitError(code: -1, function: "fsync", message: "cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
     /// Makes durable what the `git` program wrote into a git directory since `start`: git (2.39
     /// with its default `core.fsync`) flushes neither loose objects nor refs, and never a folder.
     /// Objects first (files, their folders, `objects/`), then refs and reflogs, then the git

@@ -17,6 +17,7 @@ public struct TreeEntry: Sendable, Equatable {
 
     public static let linkMode: UInt32 = 0o120000
     public static let treeMode: UInt32 = 0o040000
+    public static let gitlinkMode: UInt32 = 0o160000
     public var isLink: Bool { mode == TreeEntry.linkMode }
 }
 

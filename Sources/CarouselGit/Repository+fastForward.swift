@@ -5,6 +5,9 @@ extension Repository {
     /// Moves the current branch forward to `target` and updates the index and work tree to match.
     ///
     /// The checkout is "safe": a file with uncommitted changes stops it before the branch moves.
+    /// It is all or nothing: when the checkout, the flush or the branch's move fails after
+    /// files were written, the changed paths' index entries and files are put back as HEAD has
+    /// them before the error is thrown, so the work tree, the index and HEAD still agree.
     ///
     /// `finishing` completes a fast-forward cut short (by a kill or a power cut) before the
     /// branch moved: the files it changes are written over whatever half of them is there, and
@@ -14,40 +17,37 @@ extension Repository {
         var commit: OpaquePointer?
         try check(git_commit_lookup(&commit, pointer, &oid), "git_commit_lookup")
         defer { git_commit_free(commit) }
-        var options = git_checkout_options()
-        try check(git_checkout_options_init(&options, UInt32(GIT_CHECKOUT_OPTIONS_VERSION)), "git_checkout_options_init")
-        options.checkout_strategy = finishing ? GIT_CHECKOUT_FORCE.rawValue : GIT_CHECKOUT_SAFE.rawValue
         let changed = try changedPaths(to: commit)
-        let cPaths = changed.map { strdup($0) }
-        defer { cPaths.forEach { free($0) } }
-        var strings: [UnsafeMutablePointer<CChar>?] = cPaths
-        try strings.withUnsafeMutableBufferPointer { buffer in
-            if finishing {
-                options.paths = git_strarray(strings: buffer.baseAddress, count: buffer.count)
-                options.checkout_strategy |= GIT_CHECKOUT_DISABLE_PATHSPEC_MATCH.rawValue
-            }
-            try check(git_checkout_tree(pointer, commit, &options), "git_checkout_tree")
+        do {
+            try checkout(commit, paths: finishing ? changed : nil, force: finishing)
+        } catch let error as GitError where error.code == GIT_ECONFLICT.rawValue {
+            throw error  // refused before writing anything: a file here has uncommitted changes
+        } catch {
+            try? restoreFromHead(paths: changed)
+            throw error
         }
-        // libgit2 writes the work tree without fsync: flush the files the checkout changed and
-        // their folders before the branch moves, or a power cut could leave HEAD on the new
-        // commit with its cards missing or torn, which the next command would commit as edits.
-        var folders: Set<String> = []
-        for path in changed {
-            let full = (workdir as NSString).appendingPathComponent(path)
-            if FileManager.default.fileExists(atPath: full) { try FileSync.file(full) }
-            var folder = (full as NSString).deletingLastPathComponent
-            while folder.count >= workdir.count, folders.insert(folder).inserted { folder = (folder as NSString).deletingLastPathComponent }
+        do {
+            try flush(changed)
+            var head: OpaquePointer?
+            try check(git_repository_head(&head, pointer), "git_repository_head")
+            defer { git_reference_free(head) }
+            var moved: OpaquePointer?
+            try check(git_reference_set_target(&moved, head, &oid, "sync: fast-forward"), "git_reference_set_target")
+            git_reference_free(moved)
+        } catch {
+            try? restoreFromHead(paths: changed)
+            throw error
         }
-        for folder in folders.sorted(by: { $0.count > $1.count }) where FileManager.default.fileExists(atPath: folder) {
-            try FileSync.folder(folder)
-        }
+    }
 
-        var head: OpaquePointer?
-        try check(git_repository_head(&head, pointer), "git_repository_head")
-        defer { git_reference_free(head) }
-        var moved: OpaquePointer?
-        try check(git_reference_set_target(&moved, head, &oid, "sync: fast-forward"), "git_reference_set_target")
-        git_reference_free(moved)
+    /// Takes back a fast-forward to `target` that did not move the branch: the paths it changes
+    /// get HEAD's index entries and files again (those only `target` has are removed).
+    public func abandonFastForward(to target: ObjectID) throws {
+        var oid = try target.gitOID()
+        var commit: OpaquePointer?
+        try check(git_commit_lookup(&commit, pointer, &oid), "git_commit_lookup")
+        defer { git_commit_free(commit) }
+        try restoreFromHead(paths: try changedPaths(to: commit))
     }
 
     /// Work-tree paths that differ between HEAD's tree and `commit`'s.

@@ -1,5 +1,8 @@
 import Foundation
 internal import Clibgit2
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension Repository {
     /// The new root tree for a commit of `paths` on top of `base` (HEAD's commit), with git's index
@@ -23,8 +26,11 @@ extension Repository {
         // it is given an index holding just those entries, which answers the same.
         let changes: [String: GitIndexFile.Entry?]? = try withIndex(of: index.attributes) {
             for (path, id) in index.racy {
+                // Only a regular file is hashed: `git_repository_hashfile` follows a link, and a
+                // link a peer pushed may lead to a FIFO, whose open waits forever.
                 var oid = git_oid()
-                guard git_repository_hashfile(&oid, pointer, path, GIT_OBJECT_BLOB, nil) == 0, Self.bytes(oid) == id else { return nil }
+                guard Self.isRegularFile((workdir as NSString).appendingPathComponent(path)),
+                      git_repository_hashfile(&oid, pointer, path, GIT_OBJECT_BLOB, nil) == 0, Self.bytes(oid) == id else { return nil }
             }
             return try entries(paths, in: index)
         }
@@ -50,6 +56,16 @@ extension Repository {
         cacheTree?.apply(folders)
         try GitIndexFile.write(index.patched(changes, cacheTree: cacheTree), gitDirectory: gitDirectory)
         return newRoot
+    }
+
+    /// Whether `path` is a regular file, asked with an open that never follows a link or waits
+    /// (`O_NOFOLLOW | O_NONBLOCK`) and `fstat`.
+    static func isRegularFile(_ path: String) -> Bool {
+        let fd = Glibc.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var st = stat()
+        return fstat(fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
     }
 
     /// The index entries for `paths` as they are in the work tree now, their blobs written; nil

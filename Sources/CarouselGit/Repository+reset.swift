@@ -17,4 +17,16 @@ extension Repository {
             try check(git_reset_default(pointer, head, &array), "git_reset_default")
         }
     }
+
+    /// Puts these paths back as HEAD has them, index entries and files (`git restore
+    /// --source=HEAD --staged --worktree -- PATHS`): whatever is there is written over, and a
+    /// path HEAD lacks is removed. Used to take back a checkout or merge cut short.
+    public func restoreFromHead(paths: [String]) throws {
+        guard !paths.isEmpty, var headID = try headOID() else { return }
+        var head: OpaquePointer?
+        try check(git_commit_lookup(&head, pointer, &headID), "git_commit_lookup")
+        defer { git_commit_free(head) }
+        try checkout(head, paths: paths, force: true, removingUntracked: true)
+        try flush(paths)
+    }
 }

@@ -53,19 +53,30 @@ enum CrashRecovery {
     }
 
     /// Finishes a fast-forward that did not move the branch: its files are written again whole
-    /// (only those it changes), then the branch moves. Nil when there was none.
+    /// (only those it changes), then the branch moves. Nil when there was none. A target whose
+    /// tree sync would refuse now (recorded by an older version) is never replayed: its paths
+    /// are put back as HEAD has them instead, and the marker goes either way, so no later
+    /// command repeats a step that failed.
     static func finishFastForward(_ vault: Vault, repository: Repository) throws(CarouselError) -> String? {
         guard vault.stateFolderProblem() == nil,
-              let text = try? FileSystem.readText(fastForwardPath(vault), followLinks: false),
-              let target = ObjectID(hex: text.trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
-        do {
-            if let head = try repository.headID(), head != target, try repository.isDescendant(target, of: head) {
-                try repository.fastForward(to: target, finishing: true)
-            }
-        } catch {
-            throw .git("cannot finish an interrupted sync: \(error.localizedDescription)")
+              let text = try? FileSystem.readText(fastForwardPath(vault), followLinks: false) else { return nil }
+        guard let target = ObjectID(hex: text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            clearFastForward(vault)
+            return nil
         }
-        clearFastForward(vault)
+        defer { clearFastForward(vault) }
+        do {
+            guard let head = try repository.headID(), head != target, try repository.isDescendant(target, of: head) else {
+                return "finished an interrupted sync"
+            }
+            if try !IncomingTree.judge(repository: repository, tip: target, head: head)(target).isEmpty {
+                try repository.abandonFastForward(to: target)
+                return "took back an interrupted sync whose files cannot be checked out here"
+            }
+            try repository.fastForward(to: target, finishing: true)
+        } catch {
+            throw .git("cannot finish an interrupted sync: \(error.localizedDescription); run `carousel doctor`")
+        }
         return "finished an interrupted sync"
     }
 

@@ -53,7 +53,7 @@ final class CardReader: @unchecked Sendable {
         let dir = String(path[..<slash])
         let name = String(path[path.index(after: slash)...])
         guard let dirFD = folderDescriptor(dir) else { return nil }
-        let fd = openat(dirFD, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        let fd = openat(dirFD, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)  // a FIFO never blocks the open
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var st = stat()

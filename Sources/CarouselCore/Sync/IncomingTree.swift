@@ -14,6 +14,26 @@ public enum IncomingTree {
             case unsafeName = "unsafe_name"
             /// A link elsewhere that leads out of the vault or into `.git/` or `.carousel/`.
             case linkLeaves = "link_leaves"
+            /// A submodule entry (mode 160000): libgit2 then looks for a repository inside the vault.
+            case gitlink
+            /// `.gitmodules`, which names submodules and where to fetch them.
+            case gitmodules
+            /// A name that comes twice in one folder (git fsck: duplicateEntries).
+            case duplicateEntry = "duplicate_entry"
+            /// A path part longer than `maxNameBytes`: no file system here can hold it.
+            case longName = "long_name"
+            /// A name with a control character (a newline, ESC…), which would forge output lines.
+            case controlName = "control_name"
+            /// A file mode git never writes.
+            case oddMode = "odd_mode"
+            /// One of the vault's own folders (`cards`, `journal/2026`…) as a file.
+            case fileForFolder = "file_for_folder"
+            /// `carousel.yaml`, a card, habit or journal day as a folder.
+            case folderForFile = "folder_for_file"
+            /// A folder here that the incoming side made a file (or a link).
+            case folderToFile = "folder_to_file"
+            /// A file (or a link) here that the incoming side made a folder.
+            case fileToFolder = "file_to_folder"
         }
         public let path: String
         public let kind: Kind
@@ -24,11 +44,22 @@ public enum IncomingTree {
         public var refuses: Bool { kind != .linkLeaves }
 
         public var description: String {
+            let path = IncomingTree.shown(self.path)
             switch kind {
-            case .stateFolder: return ".carousel is tracked" + (target.map { " (a link to \($0))" } ?? "")
-            case .ownFolderLink: return "\(path) is a link out of the vault (to \(target ?? "?"))"
+            case .stateFolder: return ".carousel is tracked" + (target.map { " (a link to \(IncomingTree.shown($0)))" } ?? "")
+            case .ownFolderLink: return "\(path) is a link out of the vault (to \(IncomingTree.shown(target ?? "?")))"
             case .unsafeName: return "\(path) has a name no checkout may use"
-            case .linkLeaves: return "\(path) is a link out of the vault (to \(target ?? "?")); commands skip it"
+            case .linkLeaves: return "\(path) is a link out of the vault (to \(IncomingTree.shown(target ?? "?"))); commands skip it"
+            case .gitlink: return "\(path) is a submodule (a gitlink), which a vault cannot hold"
+            case .gitmodules: return "\(path) is tracked (it names submodules, which a vault cannot hold)"
+            case .duplicateEntry: return "\(path) is in its folder twice (a broken tree)"
+            case .longName: return "\(path) has a name longer than \(IncomingTree.maxNameBytes) bytes, which no file here can have"
+            case .controlName: return "\(path) has a control character in its name"
+            case .oddMode: return "\(path) has the file mode \(target ?? "?"), which git never writes"
+            case .fileForFolder: return "\(path) is a file, where the vault keeps a folder"
+            case .folderForFile: return "\(path) is a folder, where the vault keeps a file"
+            case .folderToFile: return "the folder \(path) was replaced by a file"
+            case .fileToFolder: return "the file \(path) was replaced by a folder"
             }
         }
     }
@@ -54,6 +85,7 @@ public enum IncomingTree {
             let own = parts.count == 1 && Vault.ownEntries.contains(parts[0])
             result.append(Finding(path: entry.path, kind: own ? .ownFolderLink : .linkLeaves, target: target))
         }
+        result += shapeFindings(entries.filter { !$0.path.lowercased().hasPrefix(Vault.localDir + "/") && $0.path.lowercased() != Vault.localDir })
         // Reported once, whatever is below it, the same whatever the order of the entries.
         if let top = stateEntries.map({ String($0.path.prefix { $0 != "/" }) }).min() {
             let link = stateEntries.filter { $0.isLink && !$0.path.contains("/") }.min { $0.path < $1.path }
@@ -85,30 +117,46 @@ public enum IncomingTree {
     /// merge, so nothing local has changed when it throws.
     public static func refuseUnsafe(repository repo: Repository, tip: ObjectID, head: ObjectID?, remote: String) throws(CarouselError) {
         do {
-            let refusing = findings(try repo.entries(at: tip), linkTarget: { linkText(repo, $0) }).filter(\.refuses)
-            guard let first = refusing.first else { return }
+            let judge = try judge(repository: repo, tip: tip, head: head)
+            guard let first = try judge(tip).first else { return }
             // The oldest incoming commit whose tree already had it is the one that brought it.
             let incoming = try repo.commits(from: tip, hiding: head)
             var culprit = incoming.first
             for info in incoming.reversed() {
-                let again = findings(try repo.entries(at: info.id), linkTarget: { linkText(repo, $0) })
+                let again = try judge(info.id)
                 if again.contains(where: { $0.path == first.path && $0.kind == first.kind }) { culprit = info; break }
             }
-            let who = culprit.map { "commit \(String($0.id.hex.prefix(7))) (\"\($0.summary)\") by \($0.authorName) <\($0.authorEmail)>" } ?? "commit \(String(tip.hex.prefix(7)))"
+            let who = culprit.map { "commit \(String($0.id.hex.prefix(7))) (\"\(shown($0.summary))\") by \(shown($0.authorName)) <\(shown($0.authorEmail))>" } ?? "commit \(String(tip.hex.prefix(7)))"
             let fix: String
             switch first.kind {
             case .stateFolder:
                 fix = "Carousel keeps each device's own lock and index in .carousel and never takes it from a remote. Ask whoever pushed it to run `git rm -r --cached .carousel`, commit and push; then sync again"
             case .ownFolderLink:
                 fix = "Carousel reads and writes only inside the vault. Ask whoever pushed it to replace the link with a real \(first.path == Vault.settingsFile ? "file" : "folder"), commit and push; then sync again"
-            default:
+            case .unsafeName, .longName, .controlName:
                 fix = "Ask whoever pushed it to rename it, commit and push; then sync again"
+            default:
+                let id = culprit.map { String($0.id.hex.prefix(7)) } ?? "ID"
+                fix = "Ask whoever pushed it to undo that commit (`git revert \(id)`) and push; then sync again"
             }
             throw CarouselError.boundary("\(remote) has \(who), in which \(first.description). Sync stopped before merging; nothing here changed and your commits are safe. \(fix)")
         } catch let error as CarouselError {
             throw error
         } catch {
             throw .git("cannot read what came from \(remote): \(error.localizedDescription)")
+        }
+    }
+
+    /// A check of any commit's tree against this device's `head`: every refusing finding.
+    /// Type changes are judged against `head` and the common ancestor of `head` and `tip`.
+    static func judge(repository repo: Repository, tip: ObjectID, head: ObjectID?) throws -> (ObjectID) throws -> [Finding] {
+        let headEntries = try head.map { try repo.entries(at: $0) } ?? []
+        let base = try head.flatMap { try repo.mergeBase($0, tip) }
+        let baseEntries = base == head ? headEntries : try base.map { try repo.entries(at: $0) } ?? []
+        return { commit in
+            let entries = try repo.entries(at: commit)
+            let found = findings(entries, linkTarget: { linkText(repo, $0) }) + typeChanges(tip: entries, head: headEntries, base: baseEntries)
+            return found.filter(\.refuses)
         }
     }
 

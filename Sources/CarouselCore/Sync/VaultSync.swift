@@ -32,6 +32,17 @@ public enum VaultSync {
         } catch {
             throw .git("cannot read the vault's git state: \(error.localizedDescription)")
         }
+        // Fetch before anything that reads or changes the local state: when that fails (a vault
+        // left half updated by a plain `git pull`), whatever a peer pushed to fix it is here
+        // anyway. The vault lock is let go while the network is used.
+        lock = nil
+        var fetchFailure: Error?
+        do {
+            try repo.fetch(remote: remote, environment: environment, options: transfer)
+        } catch {
+            fetchFailure = error
+        }
+        lock = try VaultLock(vault: vault, timeout: timeout)
         if repo.hasOperationInProgress {
             // A `git pull` without the driver stopped with conflicts: finish it the Carousel way.
             let finished = try Resolve.run(writer: writer)
@@ -41,11 +52,14 @@ public enum VaultSync {
         let pending = try writer.commitPendingEdits()
         report.savedEdits = pending.message
         report.heldBack = pending.skipped
+        // Only now: the promise in the message is that the edits are committed.
+        if let fetchFailure { throw SyncRound.unreachable(remote: remote, url: report.url, fetchFailure) }
 
         lock = nil
         _ = lock
         var round = SyncRound(repo: repo, writer: writer, report: report, environment: environment, transfer: transfer,
                               relock: { () throws(CarouselError) in try VaultLock(vault: vault, timeout: timeout) })
+        round.fetched = true
         for _ in 1...maxAttempts {
             if try round.attempt() { return round.report }
         }
@@ -62,13 +76,16 @@ struct SyncRound {
     let transfer: TransferOptions
     /// Takes the vault lock again for a step that changes the vault.
     let relock: () throws(CarouselError) -> VaultLock
+    /// Whether the remote was just fetched, so the next round need not fetch again.
+    var fetched = false
 
     /// True when finished; false when the push was refused because the remote moved.
     mutating func attempt() throws(CarouselError) -> Bool {
         report.attempts += 1
         let remote = report.remote
         do {
-            try repo.fetch(remote: remote, environment: environment, options: transfer)
+            if !fetched { try repo.fetch(remote: remote, environment: environment, options: transfer) }
+            fetched = false
         } catch {
             throw Self.unreachable(remote: remote, url: report.url, error)
         }
@@ -163,11 +180,18 @@ struct SyncRound {
         }
         report.notes += outcome.notes
         let message = writer.stamped("sync: merge \(authors.count) change\(authors.count == 1 ? "" : "s") from \(label)")
-        for write in outcome.writes { try writer.vault.apply(write) }
-        let linked = try MergeLinks.apply(links, vault: writer.vault, repo: repo, theirs: theirs, base: baseFiles, ours: ourFiles, theirFiles: theirFiles)
-        report.notes += linked.notes
-        let id = try repo.commit(paths: outcome.writes.map(\.path) + linked.paths, message: message, signature: writer.signature, committer: writer.committer, mergeParent: theirs)
-        report.mergeCommit = id?.hex
+        do {
+            for write in outcome.writes { try writer.vault.apply(write) }
+            let linked = try MergeLinks.apply(links, vault: writer.vault, repo: repo, theirs: theirs, base: baseFiles, ours: ourFiles, theirFiles: theirFiles)
+            report.notes += linked.notes
+            let id = try repo.commit(paths: outcome.writes.map(\.path) + linked.paths, message: message, signature: writer.signature, committer: writer.committer, mergeParent: theirs)
+            report.mergeCommit = id?.hex
+        } catch {
+            // All or nothing: what the merge wrote goes back to HEAD's version (the pending edits
+            // were committed first, so nothing of the person's is among these paths).
+            try? repo.restoreFromHead(paths: outcome.writes.map(\.path) + Array(links))
+            throw error
+        }
     }
 
     /// Reads one side's files by path from the object database.

@@ -6,10 +6,11 @@ import Glibc
 /// Reading whole files: text checked as UTF-8, and bytes up to a limit.
 extension FileSystem {
     /// Reads a file as UTF-8 text. With `followLinks: false` a final link is not followed
-    /// (`O_NOFOLLOW`); `shownAs` is the name messages use (a vault-relative path).
+    /// (`O_NOFOLLOW`); `shownAs` is the name messages use (a vault-relative path). Only a regular
+    /// file is read: the open is `O_NONBLOCK`, so a FIFO where a card was never blocks it.
     public static func readText(_ path: String, followLinks: Bool = true, shownAs: String? = nil) throws(CarouselError) -> String {
         let name = shownAs ?? path
-        let fd = open(path, O_RDONLY | O_CLOEXEC | (followLinks ? 0 : O_NOFOLLOW))
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followLinks ? 0 : O_NOFOLLOW))
         guard fd >= 0 else {
             if errno == ELOOP { throw .boundary("\(name) is a link; Carousel does not follow it here") }
             throw .io("cannot read \(name): \(String(cString: strerror(errno)))")
@@ -40,9 +41,10 @@ extension FileSystem {
         return text
     }
 
-    /// Reads a whole file's bytes, at most `limit` of them; never follows a final link.
+    /// Reads a whole file's bytes, at most `limit` of them; never follows a final link, and
+    /// reads only a regular file (the open is `O_NONBLOCK`, as for `readText`).
     public static func readBytes(_ path: String, limit: Int64, shownAs name: String) throws(CarouselError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard fd >= 0 else { throw .io("cannot read \(name): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         var st = stat()

@@ -9,6 +9,14 @@ public struct DoctorFinding: Codable, Sendable, Equatable {
     public enum Kind: String, Codable, Sendable {
         case stateFolder = "state_folder", ownFolderLink = "own_folder_link", link, badId = "bad_id", unparsable
         case temporaryFile = "temporary_file", ignoreRule = "ignore_rule", remote, remind
+        /// A submodule entry (or `.gitmodules`) in git's index: every change fails.
+        case gitlink
+        /// The index has a file where the last commit has a folder, or the other way.
+        case halfDoneSync = "half_done_sync"
+        /// An index entry whose kind on disk differs (a folder for a file, a file for a folder).
+        case kindOnDisk = "kind_on_disk"
+        /// A FIFO, device or socket among the vault's files.
+        case specialFile = "special_file"
     }
     public enum Severity: String, Codable, Sendable {
         /// Something Carousel refuses or skips until it is fixed.
@@ -57,6 +65,7 @@ public enum VaultDoctor {
             report.findings.append(DoctorFinding(kind: .ownFolderLink, severity: .problem, path: name, line: nil,
                                                  message: String(problem.prefix { $0 != ";" }), fix: fixPart(problem)))
         }
+        report.findings += wedges(vault)
         report.findings += links(vault)
         report.findings += files(vault)
         for path in temporaryFiles(vault) {

@@ -7,7 +7,9 @@ struct Doctor: ParsableCommand {
         commandName: "doctor",
         abstract: "List every problem at the vault's edge and in its files, with what to do about each.",
         discussion: """
-            Looks at the state folder (.carousel), links that lead out of the vault, ids that cannot \
+            Looks at the state folder (.carousel), links that lead out of the vault, what can stop \
+            git (a submodule in git's index, a sync or pull stopped half way, a file where git has \
+            a folder or the other way, a FIFO or device among the files), ids that cannot \
             be used, files that do not parse, leftovers of interrupted saves and the configured \
             remotes (a remote on this machine is looked at; a network one is not contacted). It \
             changes nothing and works even when other commands refuse the vault. Exits 1 when it \

@@ -56,6 +56,31 @@ final class BoundaryRulesTests: XCTestCase {
         XCTAssertEqual(verdict([entry("cards/../x.md")]), ["unsafe_name cards/../x.md true"])
     }
 
+    func testIncomingTreesThatWouldWedgeADeviceAreRefused() {
+        func verdict(_ entries: [TreeEntry]) -> [String] {
+            IncomingTree.findings(entries, linkTarget: { _ in nil }).filter(\.refuses).map { "\($0.kind.rawValue) \($0.path)" }
+        }
+        let folder = TreeEntry.treeMode
+        XCTAssertEqual(verdict([entry("cards")]), ["file_for_folder cards"])
+        XCTAssertEqual(verdict([entry("journal", folder), entry("journal/2026")]), ["file_for_folder journal/2026"])
+        XCTAssertEqual(verdict([entry("carousel.yaml", folder)]), ["folder_for_file carousel.yaml"])
+        XCTAssertEqual(verdict([entry("cards", folder), entry("cards/sub", TreeEntry.gitlinkMode)]), ["gitlink cards/sub"])
+        XCTAssertEqual(verdict([entry(".gitmodules")]), ["gitmodules .gitmodules"])
+        XCTAssertEqual(verdict([entry("cards", folder), entry("cards/a.md"), entry("cards/a.md", 0o100644, 2)]), ["duplicate_entry cards/a.md"])
+        XCTAssertEqual(verdict([entry("cards", folder), entry("cards/" + String(repeating: "x", count: 256))]).map { String($0.prefix(16)) }, ["long_name cards/"])
+        XCTAssertEqual(verdict([entry("cards", folder), entry("cards/" + String(repeating: "é", count: 126) + ".md")]), [], "255 bytes is fine")
+        XCTAssertEqual(verdict([entry("cards", folder), entry("cards/a\nb.md"), entry("cards/\u{1B}[8m.md"), entry("cards/\u{9B}.md")]),
+                       ["control_name cards/a\nb.md", "control_name cards/\u{1B}[8m.md", "control_name cards/\u{9B}.md"])
+        XCTAssertEqual(verdict([entry("cards", folder), entry("cards/a.md", 0o100664)]), ["odd_mode cards/a.md"])
+        XCTAssertEqual(verdict([entry("cards", folder), entry("cards/a.md", 0o100755), entry("notes", folder), entry("notes/x")]), [])
+        // Kind changes count only when the incoming side made them.
+        let head = [entry("notes", folder), entry("notes/x")], flat = [entry("notes")]
+        XCTAssertEqual(IncomingTree.typeChanges(tip: flat, head: head, base: head).map(\.kind), [.folderToFile])
+        XCTAssertEqual(IncomingTree.typeChanges(tip: head, head: flat, base: flat).map(\.kind), [.fileToFolder])
+        XCTAssertEqual(IncomingTree.typeChanges(tip: head, head: flat, base: head), [], "this device made it a file")
+        XCTAssertEqual(IncomingTree.shown("cards/a\nb\u{1B}.md"), "cards/a\\u{a}b\\u{1b}.md")
+    }
+
     func testLinkTargetsAreJudgedByWhereTheyLead() {
         XCTAssertTrue(IncomingTree.staysInside(linkAt: "cards/alias.md", target: "other.md"))
         XCTAssertTrue(IncomingTree.staysInside(linkAt: "cards/alias.md", target: "../habits/x.md"))
