@@ -86,9 +86,9 @@ demo: demo-deps
 	echo; echo "The demo vault is at $$vault — try: $$bin --vault $$vault"
 
 ## test: the whole suite (unit, git and end-to-end tests against the built binary). The tests
-## run as TEST_WORKERS processes side by side (each test in its own process); TEST_WORKERS=1
+## run as TEST_WORKERS (3) processes side by side (each test in its own process); TEST_WORKERS=1
 ## runs them one after another.
-TEST_WORKERS ?= 2
+TEST_WORKERS ?= 3
 test: deps pydeps
 	$(SWIFT) build
 	@mkdir -p .build
