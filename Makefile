@@ -73,7 +73,7 @@ demo: demo-deps
 	@set -e; \
 	vault=$$(mktemp -d)/vault; cp -R sample-vault "$$vault"; \
 	bin="$(BIN_DIR)/carousel"; \
-	export CAROUSEL_TODAY=$(DEMO_DATE) CAROUSEL_AUTHOR_NAME="Carousel demo" CAROUSEL_AUTHOR_EMAIL=demo@carousel.invalid; \
+	export CAROUSEL_TODAY=$(DEMO_DATE) CAROUSEL_NOW=$(DEMO_DATE)T10:30 CAROUSEL_AUTHOR_NAME="Carousel demo" CAROUSEL_AUTHOR_EMAIL=demo@carousel.invalid; \
 	"$$bin" init "$$vault" >/dev/null; \
 	echo "── carousel            (home: today, spoons and the carousel) ──"; "$$bin" --vault "$$vault"; \
 	echo "── carousel today ──"; "$$bin" today --vault "$$vault"; \
