@@ -51,7 +51,7 @@ extension Repository {
     }
 
     /// Work-tree paths that differ between HEAD's tree and `commit`'s.
-    private func changedPaths(to commit: OpaquePointer?) throws -> [String] {
+    func changedPaths(to commit: OpaquePointer?) throws -> [String] {
         var newTree: OpaquePointer?
         try check(git_commit_tree(&newTree, commit), "git_commit_tree")
         defer { git_tree_free(newTree) }

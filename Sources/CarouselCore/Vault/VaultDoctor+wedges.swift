@@ -14,7 +14,7 @@ extension VaultDoctor {
         let head = ((try? repo.headID()) ?? nil).flatMap { try? repo.entries(at: $0) } ?? []
         var result: [DoctorFinding] = []
         for entry in index where entry.mode == TreeEntry.gitlinkMode {
-            let path = shellWord(entry.path)
+            let path = shellQuoted(entry.path)
             result.append(DoctorFinding(kind: .gitlink, severity: .problem, path: entry.path, line: nil,
                                         message: "\(shownPath(entry.path)) is a submodule (a gitlink) in git's index: a vault cannot hold one (libgit2 looks for a repository there), and sync refuses trees with one",
                                         fix: "take it out of git's index and commit that: `git rm -q --cached \(path)` then `git commit -qm 'Remove the submodule'`; then `carousel sync`"))
@@ -47,7 +47,7 @@ extension VaultDoctor {
         return found.sorted().map { path in
             DoctorFinding(kind: .halfDoneSync, severity: .problem, path: path, line: nil,
                           message: "\(shownPath(path)) is a \(headIsFolder[path] == true ? "file" : "folder") in git's index but a \(headIsFolder[path] == true ? "folder" : "file") in the last commit: a sync or pull stopped half way",
-                          fix: "put it back as the last commit has it: `git restore --source=HEAD --staged --worktree -- \(shellWord(path))`; then `carousel sync`")
+                          fix: "put it back as the last commit has it: `git restore --source=HEAD --staged --worktree -- \(shellQuoted(path))`; then `carousel sync`")
         }
     }
 
@@ -72,7 +72,7 @@ extension VaultDoctor {
             }
         }
         return found.keys.sorted().filter { !skipping.contains($0) }.map { path in
-            let word = shellWord(path), aside = shellWord(path + ".aside")
+            let word = shellQuoted(path), aside = shellQuoted(path + ".aside")
             return DoctorFinding(kind: .kindOnDisk, severity: .problem, path: path, line: nil,
                                  message: "\(shownPath(path)) is \(found[path] ?? "")",
                                  fix: "move it aside and put back git's version: `mv \(word) \(aside)` then `git restore --source=HEAD --staged --worktree -- \(word)`; look through \(aside) and remove it when you are done")
@@ -83,39 +83,16 @@ extension VaultDoctor {
     /// can be read from them, and opening a FIFO waits for a writer.
     static func specialFiles(_ vault: Vault) -> [DoctorFinding] {
         var result: [DoctorFinding] = []
-        func walk(_ relative: String, depth: Int) {
-            guard depth < 32, let handle = opendir(relative.isEmpty ? vault.root : vault.url(relative)) else { return }
-            defer { closedir(handle) }
-            var names: [String] = []
-            while let entry = readdir(handle) {
-                names.append(withUnsafePointer(to: entry.pointee.d_name) {
-                    $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-                })
-            }
-            for name in names.sorted() where name != "." && name != ".." {
-                if relative.isEmpty, name == ".git" || name == Vault.localDir { continue }
-                let rel = relative.isEmpty ? name : relative + "/" + name
-                var st = stat()
-                guard lstat(vault.url(rel), &st) == 0 else { continue }
-                switch st.st_mode & S_IFMT {
-                case S_IFDIR: walk(rel, depth: depth + 1)
-                case S_IFIFO, S_IFCHR, S_IFBLK, S_IFSOCK:
-                    let what = (st.st_mode & S_IFMT) == S_IFIFO ? "a FIFO (a named pipe)" : (st.st_mode & S_IFMT) == S_IFSOCK ? "a socket" : "a device"
-                    result.append(DoctorFinding(kind: .specialFile, severity: .problem, path: rel, line: nil,
-                                                message: "\(shownPath(rel)) is \(what), which holds no text; Carousel and git skip it",
-                                                fix: "remove it: `rm \(shellWord(rel))`"))
-                default: continue
-                }
-            }
+        eachEntry(vault) { rel, _, st in
+            let kind = st.st_mode & S_IFMT
+            guard [S_IFIFO, S_IFCHR, S_IFBLK, S_IFSOCK].contains(kind) else { return true }
+            let what = kind == S_IFIFO ? "a FIFO (a named pipe)" : kind == S_IFSOCK ? "a socket" : "a device"
+            result.append(DoctorFinding(kind: .specialFile, severity: .problem, path: rel, line: nil,
+                                        message: "\(shownPath(rel)) is \(what), which holds no text; Carousel and git skip it",
+                                        fix: "remove it: `rm \(shellQuoted(rel))`"))
+            return false
         }
-        walk("", depth: 0)
         return result
-    }
-
-    /// A path as one shell word: bare when it is plain, else in single quotes.
-    static func shellWord(_ path: String) -> String {
-        if !path.isEmpty, path.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_./+".contains($0)) }) { return path }
-        return "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     static func shownPath(_ path: String) -> String { IncomingTree.shown(path) }

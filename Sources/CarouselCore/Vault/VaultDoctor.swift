@@ -94,9 +94,10 @@ public enum VaultDoctor {
         return message[message.index(after: i)...].trimmingCharacters(in: .whitespaces)
     }
 
-    /// Every link in the vault's files (not `.git/` or `.carousel/`) that leads out.
-    static func links(_ vault: Vault) -> [DoctorFinding] {
-        var result: [DoctorFinding] = []
+    /// Every entry of the vault's files (not `.git/` or `.carousel/`), in name order, with its
+    /// `lstat`: `visit` gets the vault-relative path, the name and the stat, and says whether to
+    /// go into it (only a real folder is gone into, never through a link).
+    static func eachEntry(_ vault: Vault, _ visit: (_ path: String, _ name: String, _ st: stat) -> Bool) {
         func walk(_ relative: String, depth: Int) {
             guard depth < 32, let handle = opendir(relative.isEmpty ? vault.root : vault.url(relative)) else { return }
             defer { closedir(handle) }
@@ -107,25 +108,32 @@ public enum VaultDoctor {
                 })
             }
             for name in names.sorted() where name != "." && name != ".." {
-                let rel = relative.isEmpty ? name : relative + "/" + name
                 if relative.isEmpty, name == ".git" || name == Vault.localDir { continue }
-                if vault.isLink(rel) {
-                    if relative.isEmpty, Vault.ownEntries.contains(name) { continue }  // reported as own-folder links
-                    let destination = vault.destination(of: rel)
-                    if case .inside = destination { continue }
-                    let target = FileSystem.linkTarget(vault.url(rel)) ?? "?"
-                    var isFolder: ObjCBool = false
-                    let noun = FileManager.default.fileExists(atPath: vault.url(rel), isDirectory: &isFolder) && isFolder.boolValue ? "folder" : "file"
-                    result.append(DoctorFinding(kind: .link, severity: .problem, path: rel, line: nil,
-                                                message: "\(rel) is \(destination.link(to: noun)) (\(target)); Carousel skips it",
-                                                fix: "remove it with `git rm \(rel)` and commit, or replace it with a real file"))
-                    continue
-                }
+                let rel = relative.isEmpty ? name : relative + "/" + name
                 var st = stat()
-                if lstat(vault.url(rel), &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR { walk(rel, depth: depth + 1) }
+                guard lstat(vault.url(rel), &st) == 0 else { continue }
+                if visit(rel, name, st), (st.st_mode & S_IFMT) == S_IFDIR { walk(rel, depth: depth + 1) }
             }
         }
         walk("", depth: 0)
+    }
+
+    /// Every link in the vault's files (not `.git/` or `.carousel/`) that leads out.
+    static func links(_ vault: Vault) -> [DoctorFinding] {
+        var result: [DoctorFinding] = []
+        eachEntry(vault) { rel, name, st in
+            guard (st.st_mode & S_IFMT) == S_IFLNK else { return true }
+            if !rel.contains("/"), Vault.ownEntries.contains(name) { return false }  // reported as own-folder links
+            let destination = vault.destination(of: rel)
+            if case .inside = destination { return false }
+            let target = FileSystem.linkTarget(vault.url(rel)) ?? "?"
+            var isFolder: ObjCBool = false
+            let noun = FileManager.default.fileExists(atPath: vault.url(rel), isDirectory: &isFolder) && isFolder.boolValue ? "folder" : "file"
+            result.append(DoctorFinding(kind: .link, severity: .problem, path: rel, line: nil,
+                                        message: "\(rel) is \(destination.link(to: noun)) (\(target)); Carousel skips it",
+                                        fix: "remove it with `git rm \(rel)` and commit, or replace it with a real file"))
+            return false
+        }
         return result
     }
 

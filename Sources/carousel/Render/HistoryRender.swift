@@ -5,21 +5,23 @@ import CarouselCore
 enum HistoryRender {
     /// `2026-11-22 14:05` on this machine's clock (its zone, `TZ`), from seconds since the epoch.
     static func when(_ time: Int64) -> String {
-        let local = time + Int64(offset(at: time))
-        let day = Day(dayNumber: Int((local - (local % 86_400 + 86_400) % 86_400) / 86_400))
-        let seconds = Int((local % 86_400 + 86_400) % 86_400)
-        return day.iso + " " + pad(seconds / 3600) + ":" + pad(seconds / 60 % 60)
+        let t = local(time)
+        return t.day.iso + " " + pad(t.seconds / 3600) + ":" + pad(t.seconds / 60 % 60)
     }
 
     /// ISO 8601 with the local offset, for JSON: `2026-11-22T14:05:00+01:00`.
     static func iso(_ time: Int64) -> String {
+        let t = local(time)
+        return t.day.iso + "T" + pad(t.seconds / 3600) + ":" + pad(t.seconds / 60 % 60) + ":" + pad(t.seconds % 60)
+            + (t.offset < 0 ? "-" : "+") + pad(abs(t.offset) / 3600) + ":" + pad(abs(t.offset) / 60 % 60)
+    }
+
+    /// The day and the seconds into it on this machine's clock, and its offset from UTC then.
+    private static func local(_ time: Int64) -> (day: Day, seconds: Int, offset: Int) {
         let offset = offset(at: time)
         let local = time + Int64(offset)
-        let day = Day(dayNumber: Int((local - (local % 86_400 + 86_400) % 86_400) / 86_400))
         let seconds = Int((local % 86_400 + 86_400) % 86_400)
-        let sign = offset < 0 ? "-" : "+"
-        return day.iso + "T" + pad(seconds / 3600) + ":" + pad(seconds / 60 % 60) + ":" + pad(seconds % 60)
-            + sign + pad(abs(offset) / 3600) + ":" + pad(abs(offset) / 60 % 60)
+        return (Day(dayNumber: Int((local - Int64(seconds)) / 86_400)), seconds, offset)
     }
 
     /// Seconds east of UTC on this machine's clock at that instant (its zone's rules, DST included).
