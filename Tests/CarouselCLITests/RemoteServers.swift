@@ -224,7 +224,8 @@ enum SSHHome {
         let socket = s.root.appendingPathComponent("agent.sock")
         let agent = try DetachedServer(["/usr/bin/ssh-agent", "-D", "-a", socket.path], cwd: s.root, port: nil)
         let deadline = ContinuousClock.now.advanced(by: .seconds(5))
-        while !FileManager.default.fileExists(atPath: socket.path), ContinuousClock.now < deadline { usleep(20_000) }
+        // ssh-agent binds the socket (the file appears) before it listens: wait until it accepts.
+        while !canConnect(unixSocket: socket.path), ContinuousClock.now < deadline { usleep(20_000) }
         var env = ["SSH_AUTH_SOCK": socket.path]
         if let passphrase {
             let askpass = s.root.appendingPathComponent("askpass.sh")
@@ -237,6 +238,24 @@ enum SSHHome {
         try shellRun(["ssh-add", key.path], cwd: s.root, env: env)
         s.extraEnvironment["SSH_AUTH_SOCK"] = socket.path
         return agent
+    }
+}
+
+/// Whether a Unix socket accepts a connection (a bound socket that is not listening yet refuses).
+func canConnect(unixSocket path: String) -> Bool {
+    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    var addr = sockaddr_un()
+    addr.sun_family = sa_family_t(AF_UNIX)
+    let bytes = Array(path.utf8)
+    guard bytes.count < MemoryLayout.size(ofValue: addr.sun_path) else { return false }
+    withUnsafeMutableBytes(of: &addr.sun_path) { raw in
+        raw.copyBytes(from: bytes)
+        raw[bytes.count] = 0
+    }
+    return withUnsafePointer(to: &addr) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0 }
     }
 }
 
@@ -300,7 +319,7 @@ final class HTTPSGitServer {
         try Data(conf.utf8).write(to: root.appendingPathComponent("nginx.conf"))
         fcgi = try DetachedServer([fcgiwrap, "-s", "unix:" + socket], cwd: root, port: nil, env: TestServers.environment)
         let deadline = ContinuousClock.now.advanced(by: .seconds(5))
-        while !FileManager.default.fileExists(atPath: socket), ContinuousClock.now < deadline { usleep(20_000) }
+        while !canConnect(unixSocket: socket), ContinuousClock.now < deadline { usleep(20_000) }
         nginx = try DetachedServer([nginxProgram, "-p", r, "-e", r + "/error.log", "-c", root.appendingPathComponent("nginx.conf").path,
                                     "-g", "daemon off;"], cwd: root, port: port, env: TestServers.environment)
     }
