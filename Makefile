@@ -150,11 +150,15 @@ bench: release
 	  echo "taskwarrior could not be installed; its row stays empty"; }
 	BENCH_WRITE_DOCS=1 CAROUSEL_BIN=$$($(SWIFT) build -c release --show-bin-path)/carousel bench/run.sh $(SIZES)
 
-## stress: the crash test at a large size (500 SIGKILLs), every crash point, every power-cut
-## crash state, and the concurrency test
-stress: deps
+## stress: the long explorations in full (CAROUSEL_STRESS=1), where `make test` visits a fixed
+## sample of each: every crash point, every power-cut state, every failed fsync, every amount of
+## free disk, 500 SIGKILLs, 4 × 100 writers, four random sync orders, kills mid-push, fifty web
+## clients for ten seconds. Hours on two cores (README, "Testing").
+STRESS_TESTS := CrashTests|CrashPointTests|PowerCutTests|DurabilityTests|FullDiskTests|ConcurrencyTests|SyncRandomTests|RemoteSyncTests|BrowserTests
+stress: deps pydeps
 	$(SWIFT) build
-	CAROUSEL_TEST_SERVER_ROOT="$(SERVER_ROOT)" CAROUSEL_KILLS=500 CAROUSEL_WRITERS_OPS=100 CAROUSEL_CRASH_POINTS=all CAROUSEL_CRASH_STATES=all $(SWIFT) test --disable-swift-testing --filter 'CrashTests|CrashPointTests|PowerCutTests|ConcurrencyTests'
+	CAROUSEL_STRESS=1 CAROUSEL_TEST_SERVER_ROOT="$(SERVER_ROOT)" CAROUSEL_TEST_PYTHON=required CAROUSEL_REQUIRE_BROWSER=1 CAROUSEL_TEST_SERVERS=required \
+	  $(SWIFT) test --disable-swift-testing --parallel --num-workers $(TEST_WORKERS) --filter '$(STRESS_TESTS)'
 
 ## fuzz: build the libFuzzer targets and run each for SECONDS (default 60), resuming from the
 ## corpus kept in fuzz/corpus and merging back what reached new code (fuzz/runs.tsv logs each run)

@@ -4,7 +4,8 @@ import XCTest
 /// Several `carousel` processes and an editor writing to one vault at once lose nothing.
 final class ConcurrencyTests: XCTestCase {
     func testFourWritersAndAnEditorLoseNoUpdate() throws {
-        let ops = Int(ProcessInfo.processInfo.environment["CAROUSEL_WRITERS_OPS"] ?? "") ?? 50
+        // 100 operations a writer under `make stress`, 16 otherwise.
+        let ops = Stress.pick(full: 100, quick: 16)
         let s = try Sandbox()
         try s.initVault()
         let acknowledged = Acknowledged()

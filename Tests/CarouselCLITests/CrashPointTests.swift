@@ -9,9 +9,10 @@ import XCTest
 /// is there whole or not at all. Unlike `CrashTests` (random kills) this visits every point.
 /// It does not model a power cut (lost unsynced writes); see docs/reliability.md.
 final class CrashPointTests: XCTestCase {
-    /// Every point with `CAROUSEL_CRASH_POINTS=all` (`make stress`, about 12 minutes); every
-    /// 16th point otherwise (the first of every sixteen, across call kinds), so `make test` stays quick.
-    static let stride = ProcessInfo.processInfo.environment["CAROUSEL_CRASH_POINTS"] == "all" ? 1 : 16
+    /// Every point under `make stress` (about 12 minutes); every 40th point otherwise (the first
+    /// of every forty, across call kinds, so each command is still killed several times), so
+    /// `make test` stays quick.
+    static let stride = Stress.pick(full: 1, quick: 40)
 
     static let calls = ["write", "pwrite64", "fsync", "fdatasync", "rename", "unlink", "link", "mkdir", "ftruncate"]
 
@@ -51,7 +52,7 @@ final class CrashPointTests: XCTestCase {
         for call in CrashPointTests.calls {
             for k in 1...max(1, probe[call] ?? 0) where probe[call] != nil {
                 seen += 1
-                guard seen % CrashPointTests.stride == 1 || CrashPointTests.stride == 1 else { continue }
+                guard Stress.visits(seen, every: CrashPointTests.stride) else { continue }
                 states += 1
                 try prepare(states)
                 let r = try strace(s, command(states), options: ["-o", "/dev/null", "-e", "trace=" + call,

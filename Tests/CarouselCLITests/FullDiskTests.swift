@@ -48,9 +48,10 @@ final class FullDiskTests: XCTestCase {
         XCTAssertEqual(try s.carousel(["add", "Hello"] + v, vaultFlag: false).status, 0)
         let filler = disk.appendingPathComponent("filler")
         var refused = 0, saved = 0
-        // Every amount of free space from none to 64 KB, a page at a time: each command either
-        // is saved whole or refused with the disk-full sentence and no trace.
-        for free in stride(from: 0, through: 65536, by: 4096) {
+        // Every amount of free space from none to 64 KB, a page at a time under `make stress`
+        // (four pages at a time otherwise): each command either is saved whole or refused with
+        // the disk-full sentence and no trace.
+        for free in stride(from: 0, through: 65536, by: Stress.pick(full: 4096, quick: 16384)) {
             for verb in ["add", "set", "done or undone"] {
                 let isDone = try String(contentsOfFile: vault.path + "/cards/hello.md", encoding: .utf8).contains("\ndone: ")
                 let args = verb == "add" ? ["add", "Card \(free)"] : verb == "set" ? ["set", "hello", "title=Hello \(free)"]

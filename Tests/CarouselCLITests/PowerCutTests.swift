@@ -10,9 +10,9 @@ import XCTest
 /// repair what it must, `git fsck --strict` must pass, and every change acknowledged before the
 /// crash must be there. The model and the figures are in docs/reliability.md.
 final class PowerCutTests: XCTestCase {
-    /// Every state with `CAROUSEL_CRASH_STATES=all` (`make stress`); otherwise every 80th
-    /// distinct state, and always the acknowledged end with everything unsynced lost.
-    static let stride = ProcessInfo.processInfo.environment["CAROUSEL_CRASH_STATES"] == "all" ? 1 : 80
+    /// Every state under `make stress`; otherwise every 160th distinct state, and always the
+    /// acknowledged end with everything unsynced lost.
+    static let stride = Stress.pick(full: 1, quick: 160)
 
     struct Tally {
         var states = 0, distinct = 0, checked = 0
@@ -74,7 +74,7 @@ final class PowerCutTests: XCTestCase {
             tally.distinct += 1
             let final = state.point == reader.ops.count
             let endWithAllLost = final && state.dropped.count > 1
-            guard endWithAllLost || tally.distinct % PowerCutTests.stride == 1 || PowerCutTests.stride == 1 else { continue }
+            guard endWithAllLost || Stress.visits(tally.distinct, every: PowerCutTests.stride) else { continue }
             tally.checked += 1
             try model.write(root: root, subfolders: folders)
             let gitWindow = explorer.gitUnflushed(at: state.point)

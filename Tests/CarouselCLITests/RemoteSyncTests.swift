@@ -205,7 +205,9 @@ final class RemoteSyncTests: XCTestCase {
         var titles: [String] = []
         // Bodies big enough that the push takes a while; kills land at different stages.
         let body = String(repeating: "Notes from the week, kept in the vault. ", count: 400)
-        for (round, delay) in [30, 80, 150, 250, 400, 600].enumerated() {
+        // Six delays under `make stress`; three of them, early to late, otherwise.
+        let delays: [Int] = Stress.pick(full: [30, 80, 150, 250, 400, 600], quick: [30, 150, 400])
+        for (round, delay) in delays.enumerated() {
             for n in 0..<8 {
                 let title = "Round \(round) card \(n)"
                 titles.append(title)

@@ -3,7 +3,8 @@ import XCTest
 
 /// N devices make M random edits each, offline, and sync in a random order; at the end every
 /// edit is present on every device and all devices hold the same files.
-/// CI runs N = 3 devices × M = 10 edits for each of 2 seeds (about 25 syncs per seed).
+/// `make test` runs N = 3 devices × M = 5 edits for one seed; `make stress` runs M = 10 edits for
+/// each of 4 seeds (about 25 syncs per seed).
 final class SyncRandomTests: XCTestCase {
     struct Generator: RandomNumberGenerator {
         var state: UInt64
@@ -17,7 +18,9 @@ final class SyncRandomTests: XCTestCase {
     }
 
     func testRandomEditsAndSyncOrdersConverge() throws {
-        for seed in [UInt64(7), 42] { try run(seed: seed, devices: 3, edits: 10) }
+        for seed in Stress.pick(full: [UInt64(7), 42, 1234, 99991], quick: [7]) {
+            try run(seed: seed, devices: 3, edits: Stress.pick(full: 10, quick: 5))
+        }
     }
 
     func run(seed: UInt64, devices n: Int, edits m: Int) throws {

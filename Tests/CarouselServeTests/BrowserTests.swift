@@ -34,8 +34,10 @@ final class BrowserTests: XCTestCase {
         XCTAssertTrue(r.out.contains("all browser checks passed"), r.out)
     }
 
-    func testFiftyClientsForTenSecondsLoseNothing() throws {
-        let r = try runScript(["--load", "10"])
+    /// Fifty clients for ten seconds under `make stress` (`CAROUSEL_STRESS=1`), three otherwise.
+    func testFiftyClientsAtOnceLoseNothing() throws {
+        let seconds = ProcessInfo.processInfo.environment["CAROUSEL_STRESS"] == "1" ? 10 : 3
+        let r = try runScript(["--load", String(seconds)])
         XCTAssertEqual(r.status, 0, r.out)
     }
 }
