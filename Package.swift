@@ -43,14 +43,19 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
-        // The command line: parses arguments, calls the core, renders.
-        .executableTarget(
-            name: "carousel",
+        // The command line: parses arguments, calls the core, renders. A library with one entry
+        // point (`CommandLineRun`), so the tests can run it in-process.
+        .target(
+            name: "CarouselCLI",
             dependencies: [
                 "CarouselCore",
+                // Only to have libgit2 read the environment again for an in-process run.
+                "CarouselGit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The `carousel` program: the entry point over the process's own streams.
+        .executableTarget(name: "carousel", dependencies: ["CarouselCLI"]),
         // `carousel serve`: the views as a local web page. A separate binary so the command
         // line never links or loads the web server.
         .target(
@@ -72,8 +77,9 @@ let package = Package(
             name: "CarouselCoreTests",
             dependencies: ["CarouselCore"]
         ),
-        // End-to-end: runs the built `carousel` binary against temporary vaults.
-        .testTarget(name: "CarouselCLITests", dependencies: ["carousel"], exclude: ["Fixtures"]),
+        // The command line's behaviour, run in-process, and end-to-end runs of the built
+        // `carousel` binary where a real process is needed, against temporary vaults.
+        .testTarget(name: "CarouselCLITests", dependencies: ["carousel", "CarouselCLI"], exclude: ["Fixtures"]),
         // The web server: router tests in process (no sockets), and a headless browser against the binary.
         .testTarget(
             name: "CarouselServeTests",

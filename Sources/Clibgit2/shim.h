@@ -8,4 +8,9 @@
 static inline int clibgit2_enable_fsync_gitdir(int enabled) {
     return git_libgit2_opts(GIT_OPT_ENABLE_FSYNC_GITDIR, enabled);
 }
+/* Sets a config level's search path back to the default, read again from HOME, XDG_CONFIG_HOME
+ * and the rest of the environment (libgit2 reads them once, at initialisation). */
+static inline int clibgit2_reset_search_path(int level) {
+    return git_libgit2_opts(GIT_OPT_SET_SEARCH_PATH, level, (const char *)0);
+}
 #endif

@@ -54,13 +54,22 @@ final class Sandbox: @unchecked Sendable {
         ].merging(extraEnvironment) { $1 }
     }
 
-    /// Runs `carousel ARGS --vault <vault> --today <today>` unless the args say otherwise.
+    /// Whether `carousel(…)` runs the command line in this process (`InProcess`); a test that
+    /// needs a real process (exit by signal, two processes at once) sets it to false.
+    var inProcess = !InProcess.disabled
+
+    /// Runs `carousel ARGS --vault <vault> --today <today>` unless the args say otherwise:
+    /// in-process unless `inProcess` is false or the command needs a process of its own.
     @discardableResult
     func carousel(_ args: [String], env extra: [String: String] = [:], vaultFlag: Bool = true, cwd: URL? = nil) throws -> RunResult {
         var full = args
         if vaultFlag && args.first != "init" { full += ["--vault", vault.path] }
         if !args.contains("--today") { full += ["--today", today] }
-        return try Sandbox.run(Sandbox.binary, full, env: environment.merging(extra) { $1 }, cwd: cwd ?? root)
+        let env = environment.merging(extra) { $1 }
+        if inProcess, !args.contains(where: InProcess.processOnly.contains) {
+            return InProcess.run(full, env: env, cwd: cwd ?? root)
+        }
+        return try Sandbox.run(Sandbox.binary, full, env: env, cwd: cwd ?? root)
     }
 
     /// Starts `carousel ARGS --vault <vault>` without waiting, output discarded.

@@ -276,7 +276,7 @@ final class CommandsAsTypedTests: XCTestCase {
             XCTAssertFalse(r.stderr.contains("Unknown option") || r.stderr.contains("unknown command"), "`\(hint)`: \(r.stderr)")
         }
         let tour = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources/carousel/Render/Tour.swift"), encoding: .utf8)
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources/CarouselCLI/Render/Tour.swift"), encoding: .utf8)
         XCTAssertFalse(tour.contains("carousel remove"), "the tour names a command that does not exist")
     }
 

@@ -1,0 +1,69 @@
+import ArgumentParser
+import CarouselCore
+import Foundation
+
+extension Carousel {
+    /// Like ArgumentParser's `main()`, but a usage mistake exits with 2 (its default is 64),
+    /// so the codes are 0 ok, 1 user error, 2 usage, 3 vault or git error. Global options may
+    /// stand before the subcommand, and an unknown first word is a card to show or a typo.
+    /// Returns the exit status instead of exiting; help and version go to standard output.
+    static func status(running arguments: [String]) -> Int32 {
+        do {
+            let words = try commandWords(arguments)
+            var command = try parseAsRoot(words)
+            try command.run()
+            return 0
+        } catch let unknown as UnknownCommand {
+            printError(Terminal.current.red("error:") + " " + unknown.message)
+            return 2
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .validationFailure {
+                CommandLineRun.current.writeError(message + "\n")
+                return 2
+            }
+            if code == .success {
+                if !message.isEmpty { CommandLineRun.current.write(message + "\n") }
+            } else if !message.isEmpty {
+                CommandLineRun.current.writeError(message + "\n")
+            }
+            return code.rawValue
+        }
+    }
+
+    /// Every name a subcommand answers to, and argument-parser's own `help`.
+    static var commandNames: Set<String> {
+        var names: Set<String> = ["help"]
+        for command in configuration.subcommands {
+            names.insert(command._commandName)
+            names.formUnion(command.configuration.aliases)
+        }
+        return names
+    }
+
+    /// The words to parse: global options moved behind the command, and an unknown first word
+    /// turned into `show WORD` when it names a card, or refused with the nearest command names.
+    static func commandWords(_ words: [String]) throws -> [String] {
+        let split = GlobalArguments.rearrange(words)
+        guard let first = split.firstWord, !commandNames.contains(first) else { return split.arguments }
+        if names(aCard: first, globals: GlobalArguments.all(in: words)) {
+            return ["show"] + split.rest + split.globals
+        }
+        let visible = configuration.subcommands.filter { $0.configuration.shouldDisplay }.map { $0._commandName }
+        throw UnknownCommand(message: "unknown command '\(first)'." + Nearest.hint(for: first, among: visible)
+            + " `carousel --help` lists the commands.")
+    }
+
+    /// Whether `word` resolves to a card in the vault the global options point at.
+    private static func names(aCard word: String, globals: [String]) -> Bool {
+        guard let options = try? GlobalOptions.parse(globals),
+              let ws = try? options.workspace(writing: false) else { return false }
+        return (try? ws.resolve(word)) != nil
+    }
+}
+
+/// A first word that is neither a command nor a card.
+struct UnknownCommand: Error {
+    let message: String
+}

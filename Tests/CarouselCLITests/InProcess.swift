@@ -1,0 +1,39 @@
+import CarouselCLI
+import Foundation
+
+/// Runs the command line in this test's process (`CarouselCommandLine.run`): the same code as
+/// the `carousel` binary, without starting a process for each command. One run at a time: for
+/// its duration the process's environment and working folder are the run's, since libgit2 and
+/// the programs a command starts (ssh, an editor) read the process's.
+enum InProcess {
+    /// Every command through the built binary instead, with `CAROUSEL_TEST_PROCESS=1`.
+    static let disabled = ProcessInfo.processInfo.environment["CAROUSEL_TEST_PROCESS"] == "1"
+
+    /// Commands that need a process of their own: `serve` replaces the process with the web
+    /// server, `merge-driver` is run by git, and `focus` waits on signals.
+    static let processOnly: Set<String> = ["serve", "merge-driver", "focus"]
+
+    private static let lock = NSLock()
+
+    static func run(_ args: [String], env: [String: String], cwd: URL) -> RunResult {
+        lock.lock()
+        defer { lock.unlock() }
+        let before = ProcessInfo.processInfo.environment
+        setProcessEnvironment(env)
+        CarouselCommandLine.processEnvironmentChanged()
+        let folder = FileManager.default.currentDirectoryPath
+        FileManager.default.changeCurrentDirectoryPath(cwd.path)
+        defer {
+            FileManager.default.changeCurrentDirectoryPath(folder)
+            setProcessEnvironment(before)
+        }
+        let out = OutputBuffer(), err = OutputBuffer()
+        let status = CarouselCommandLine.run(args, environment: env, input: .nullDevice, output: out, errors: err)
+        return RunResult(status: status, stdout: out.text, stderr: err.text)
+    }
+
+    private static func setProcessEnvironment(_ env: [String: String]) {
+        for key in ProcessInfo.processInfo.environment.keys where env[key] == nil { unsetenv(key) }
+        for (key, value) in env { setenv(key, value, 1) }
+    }
+}
