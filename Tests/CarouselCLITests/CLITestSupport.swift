@@ -66,7 +66,7 @@ final class Sandbox: @unchecked Sendable {
         if vaultFlag && args.first != "init" { full += ["--vault", vault.path] }
         if !args.contains("--today") { full += ["--today", today] }
         let env = environment.merging(extra) { $1 }
-        if inProcess, !args.contains(where: InProcess.processOnly.contains) {
+        if inProcess, InProcess.canRun(args, env: env) {
             return InProcess.run(full, env: env, cwd: cwd ?? root)
         }
         return try Sandbox.run(Sandbox.binary, full, env: env, cwd: cwd ?? root)

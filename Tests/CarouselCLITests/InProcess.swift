@@ -13,6 +13,12 @@ enum InProcess {
     /// server, `merge-driver` is run by git, and `focus` waits on signals.
     static let processOnly: Set<String> = ["serve", "merge-driver", "focus"]
 
+    /// Whether a run with `env` can happen in this process: not when it preloads a library
+    /// (nss_wrapper's account database), which only a new process loads.
+    static func canRun(_ args: [String], env: [String: String]) -> Bool {
+        !disabled && env["LD_PRELOAD"] == nil && !args.contains(where: processOnly.contains)
+    }
+
     private static let lock = NSLock()
 
     static func run(_ args: [String], env: [String: String], cwd: URL) -> RunResult {

@@ -20,8 +20,11 @@ public enum CarouselCommandLine {
         }
     }
 
-    /// Makes libgit2 read HOME and XDG_CONFIG_HOME again (it reads them once, at start-up).
+    /// Makes what reads the process's environment once read it again: libgit2 (HOME and
+    /// XDG_CONFIG_HOME, for git's global config) and the local time zone (TZ).
     public static func processEnvironmentChanged() {
         try? GitLibrary.reloadConfigSearchPaths()
+        tzset()
+        NSTimeZone.resetSystemTimeZone()
     }
 }
