@@ -59,15 +59,22 @@ final class Sandbox: @unchecked Sendable {
     var inProcess = !InProcess.disabled
 
     /// Runs `carousel ARGS --vault <vault> --today <today>` unless the args say otherwise:
-    /// in-process unless `inProcess` is false or the command needs a process of its own.
+    /// in-process unless `inProcess` is false or the command needs a process of its own. With
+    /// a `limit` (seconds), a command that hangs fails the test instead of stalling it: the
+    /// process is killed, or the test process stopped for an in-process run.
     @discardableResult
-    func carousel(_ args: [String], env extra: [String: String] = [:], vaultFlag: Bool = true, cwd: URL? = nil) throws -> RunResult {
+    func carousel(_ args: [String], env extra: [String: String] = [:], vaultFlag: Bool = true, cwd: URL? = nil,
+                  limit: Int? = nil) throws -> RunResult {
         var full = args
         if vaultFlag && args.first != "init" { full += ["--vault", vault.path] }
         if !args.contains("--today") { full += ["--today", today] }
         let env = environment.merging(extra) { $1 }
         if inProcess, InProcess.canRun(args, env: env) {
-            return InProcess.run(full, env: env, cwd: cwd ?? root)
+            return InProcess.run(full, env: env, cwd: cwd ?? root, limit: limit)
+        }
+        if let limit {
+            return try Sandbox.run(URL(fileURLWithPath: "/usr/bin/env"), ["timeout", "-s", "KILL", String(limit), Sandbox.binary.path] + full,
+                                   env: env, cwd: cwd ?? root)
         }
         return try Sandbox.run(Sandbox.binary, full, env: env, cwd: cwd ?? root)
     }

@@ -1,3 +1,4 @@
+@testable import CarouselCore
 import Foundation
 import XCTest
 
@@ -5,10 +6,16 @@ import XCTest
 /// stats the files it knows. Every way a card can appear, change or go must still show at once:
 /// each step's `list` is compared with the list of a copy of the vault indexed from nothing.
 final class FolderReuseTests: XCTestCase {
-    /// Waits out the two seconds in which a folder's change is not trusted, then lets one command
+    /// How long a folder's change is not trusted: in-process runs shorten the two seconds to a
+    /// third of one (still many clock ticks), the binary keeps them.
+    static let pause = InProcess.disabled ? 2.3 : 0.4
+    override func setUp() { CardScan.settleWindow = 300_000_000 }
+    override func tearDown() { CardScan.settleWindow = 2_000_000_000 }
+
+    /// Waits out the time in which a folder's change is not trusted, then lets one command
     /// walk and record the folders; the next command must reuse them.
     func settle(_ s: Sandbox) throws {
-        Thread.sleep(forTimeInterval: 2.3)
+        Thread.sleep(forTimeInterval: Self.pause)
         try s.carousel(["list"])
         XCTAssertEqual(try s.carousel(["index", "--json"]).json()["folders"] as? Int, 0, "the listing is reused")
     }
@@ -71,7 +78,7 @@ final class FolderReuseTests: XCTestCase {
         try settle(s)
         try FileManager.default.createSymbolicLink(atPath: s.vault.appendingPathComponent("cards/alias.md").path, withDestinationPath: "card-5.md")
         try assertSameAsFromNothing(s, "a link to a card")
-        Thread.sleep(forTimeInterval: 2.3)
+        Thread.sleep(forTimeInterval: Self.pause)
         try s.carousel(["list"])
         XCTAssertGreaterThan(try s.carousel(["index", "--json"]).json()["folders"] as? Int ?? 0, 0, "a folder with a link is always read")
 

@@ -21,9 +21,19 @@ enum InProcess {
 
     private static let lock = NSLock()
 
-    static func run(_ args: [String], env: [String: String], cwd: URL) -> RunResult {
+    /// Runs the command line; after `limit` seconds a run that has not returned stops the
+    /// test process (a hang cannot be killed in-process), which fails the test.
+    static func run(_ args: [String], env: [String: String], cwd: URL, limit: Int? = nil) -> RunResult {
         lock.lock()
         defer { lock.unlock() }
+        let watchdog = limit.map { limit in
+            DispatchWorkItem {
+                FileHandle.standardError.write(Data("carousel \(args) hung for \(limit) s; stopping the test\n".utf8))
+                abort()
+            }
+        }
+        if let limit, let watchdog { DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(limit), execute: watchdog) }
+        defer { watchdog?.cancel() }
         let before = ProcessInfo.processInfo.environment
         setProcessEnvironment(env)
         CarouselCommandLine.processEnvironmentChanged()

@@ -70,12 +70,10 @@ final class WedgedDeviceTests: XCTestCase {
         try mallory(peer, ["reset", "-q", "--hard", "origin/main"])
     }
 
-    /// Runs `carousel` killed after `limit` seconds (a hang fails the test instead of stalling it).
+    /// Runs `carousel` stopped after `limit` seconds (a hang fails the test instead of stalling it).
     func run(_ s: Sandbox, _ args: [String], limit: Int = 60, file: StaticString = #filePath, line: UInt = #line) throws -> RunResult {
         let started = ProcessInfo.processInfo.systemUptime
-        let r = try Sandbox.run(URL(fileURLWithPath: "/usr/bin/env"),
-                                ["timeout", "-s", "KILL", String(limit), Sandbox.binary.path] + args + ["--vault", s.vault.path, "--today", s.today],
-                                env: s.environment, cwd: s.root)
+        let r = try s.carousel(args, limit: limit)
         XCTAssertLessThan(ProcessInfo.processInfo.systemUptime - started, Double(limit) - 0.5, "carousel \(args) hung", file: file, line: line)
         return r
     }
