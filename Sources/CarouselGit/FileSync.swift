@@ -40,6 +40,38 @@ enum FileSync {
         }
     }
 
+    /// Gives each regular file at these work-tree paths that has other hard links a copy of its
+    /// own, put in place by rename, before a checkout writes there: libgit2 truncates and
+    /// rewrites a file in place, so a card hard-linked to a file elsewhere (outside the vault,
+    /// say) would carry the peer's text into that other file. The other names keep the old
+    /// bytes; the vault's name gets the same bytes in a new inode. The copy's name starts with
+    /// `.carousel-tmp-`, which a later command removes if this one is killed half way.
+    static func separateHardLinks(in workdir: String, _ paths: [String]) throws {
+        for path in paths {
+            let full = (workdir as NSString).appendingPathComponent(path)
+            var st = stat()
+            guard lstat(full, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_nlink > 1 else { continue }
+            let fd = open(full, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+            guard fd >= 0 else { continue }
+            let source = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+            let bytes = try source.readToEnd() ?? Data()
+            let folder = (full as NSString).deletingLastPathComponent
+            let copy = folder + "/.carousel-tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            let out = open(copy, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, st.st_mode & 0o777)
+            guard out >= 0 else {
+                throw GitError(code: -1, function: "open", message: "cannot make a copy of \(full) of its own: \(String(cString: strerror(errno)))")
+            }
+            let written = bytes.withUnsafeBytes { raw in raw.isEmpty ? 0 : write(out, raw.baseAddress, raw.count) }
+            let synced = fsync(out) == 0
+            close(out)
+            guard written == bytes.count, synced, rename(copy, full) == 0 else {
+                let reason = String(cString: strerror(errno))
+                unlink(copy)
+                throw GitError(code: -1, function: "rename", message: "cannot give \(full) a copy of its own before writing it: \(reason)")
+            }
+        }
+    }
+
     /// Makes durable what the `git` program wrote into a git directory since `start`: git (2.39
     /// with its default `core.fsync`) flushes neither loose objects nor refs, and never a folder.
     /// Objects first (files, their folders, `objects/`), then refs and reflogs, then the git

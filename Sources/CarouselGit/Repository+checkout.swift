@@ -8,8 +8,10 @@ import Glibc
 extension Repository {
     /// `git_checkout_tree` of a commit; with `paths`, only those (taken literally). `force`
     /// writes over whatever is at those paths; `removingUntracked` also removes an untracked
-    /// file there that the commit lacks.
-    func checkout(_ commit: OpaquePointer?, paths: [String]?, force: Bool, removingUntracked: Bool = false) throws {
+    /// file there that the commit lacks. A file at `paths` (or `touching`) with other hard links
+    /// first gets a copy of its own, so the checkout never writes through a hard link.
+    func checkout(_ commit: OpaquePointer?, paths: [String]?, touching: [String] = [], force: Bool, removingUntracked: Bool = false) throws {
+        try FileSync.separateHardLinks(in: workdir, paths ?? touching)
         var options = git_checkout_options()
         try check(git_checkout_options_init(&options, UInt32(GIT_CHECKOUT_OPTIONS_VERSION)), "git_checkout_options_init")
         options.checkout_strategy = force ? GIT_CHECKOUT_FORCE.rawValue : GIT_CHECKOUT_SAFE.rawValue

@@ -19,7 +19,7 @@ extension Repository {
         defer { git_commit_free(commit) }
         let changed = try changedPaths(to: commit)
         do {
-            try checkout(commit, paths: finishing ? changed : nil, force: finishing)
+            try checkout(commit, paths: finishing ? changed : nil, touching: changed, force: finishing)
         } catch let error as GitError where error.code == GIT_ECONFLICT.rawValue {
             throw error  // refused before writing anything: a file here has uncommitted changes
         } catch {

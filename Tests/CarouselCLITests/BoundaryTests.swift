@@ -29,6 +29,30 @@ final class BoundaryTests: XCTestCase {
         XCTAssertEqual(try fm.contentsOfDirectory(atPath: outside.path), ["secret.md"])
     }
 
+    /// A link that stays inside the vault is read, but committing it is the person's choice:
+    /// Carousel says so and leaves it out of its commits; once committed by hand, it is quiet.
+    func testALinkInsideTheVaultIsNeverCommittedByCarousel() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        try s.carousel(["add", "Inside card"])
+        let fm = FileManager.default
+        try fm.createSymbolicLink(atPath: s.vault.appendingPathComponent("cards/alias.md").path, withDestinationPath: "inside-card.md")
+        try fm.createDirectory(at: s.vault.appendingPathComponent("notes"), withIntermediateDirectories: true)
+        try fm.createSymbolicLink(atPath: s.vault.appendingPathComponent("notes/l.md").path, withDestinationPath: "../cards/inside-card.md")
+        let add = try s.carousel(["add", "Second card"])
+        XCTAssertEqual(add.status, 0, add.stderr)
+        XCTAssertTrue(add.stderr.contains("Left cards/alias.md uncommitted:"), add.stderr)
+        XCTAssertTrue(add.stderr.contains("is a link (to inside-card.md); Carousel never commits a link"), add.stderr)
+        XCTAssertFalse(add.stderr.contains("Committed first"), add.stderr)
+        XCTAssertEqual(try s.git(["ls-files", "-s"]).stdout.split(separator: "\n").filter { $0.hasPrefix("120000") }, [])
+        XCTAssertEqual(try s.git(["log", "-1", "--format=%s"]).stdout, "add: Second card\n")
+        XCTAssertEqual(try s.git(["add", "cards/alias.md", "notes/l.md"]).status, 0)
+        XCTAssertEqual(try s.git(["-c", "user.name=T", "-c", "user.email=t@example.invalid", "commit", "-qm", "share links"]).status, 0)
+        let quiet = try s.carousel(["add", "Third card"])
+        XCTAssertEqual(quiet.status, 0, quiet.stderr)
+        XCTAssertFalse(quiet.stderr.contains("uncommitted"), quiet.stderr)
+    }
+
     func testTitlesRefsAndParentsStayInside() throws {
         let s = try Sandbox()
         try s.initVault()

@@ -102,4 +102,40 @@ final class HostileTextTests: XCTestCase {
         assertNoControlBytes(messages, "commit messages")
         XCTAssertTrue(messages.contains(#"\e[2J"#), messages)
     }
+
+    /// A title is one line: a line break from the file or from a typed argument cannot start a
+    /// line of its own in a view or in the commit message that names the card.
+    func testALineBreakInATitleNeverForgesALine() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        try s.write("cards/two.md", "---\ntitle: \"Two\\nDone: forged\\u2028line\"\ndue: 2026-11-23\n---\n")
+        for args in [["list"], ["today"], ["show", "two"]] {
+            let r = try s.carousel(args)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertFalse(r.stdout.split(separator: "\n").contains { $0.hasPrefix("Done: forged") }, "\(args): \(r.stdout)")
+        }
+        XCTAssertTrue(try s.carousel(["list"]).stdout.contains("Two Done: forged line"))
+        XCTAssertEqual(try s.carousel(["done", "two"]).status, 0)
+        XCTAssertEqual(try s.carousel(["add", "Typed\nSigned-off-by: nobody"]).status, 0)
+        let subjects = try s.git(["log", "-2", "--format=%B"]).stdout
+        XCTAssertTrue(subjects.contains("done: Two Done: forged line\n"), subjects)
+        XCTAssertTrue(subjects.contains("add: Typed Signed-off-by: nobody\n"), subjects)
+        XCTAssertFalse(subjects.split(separator: "\n").contains { $0.hasPrefix("Signed-off-by") }, subjects)
+    }
+
+    /// With colour on, a title cannot hide what follows it (conceal, blink, reverse and
+    /// backgrounds are shown as text), and colour a title starts ends with its line.
+    func testATitleCannotHideOrColourTheRestOfTheOutput() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        try s.write("cards/hide.md", "---\ntitle: \"Hidden \\e[8m\"\ndue: 2026-11-23\n---\n")
+        try s.write("cards/red.md", "---\ntitle: \"Red \\e[31m\"\ndue: 2026-11-23\n---\n")
+        let r = try s.carousel(["list"], env: ["CAROUSEL_COLOR": "always"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertFalse(r.stdout.contains("\u{1B}[8m"), r.stdout)
+        XCTAssertTrue(r.stdout.contains(#"Hidden \e[8m"#), r.stdout)
+        for line in r.stdout.split(separator: "\n") where line.contains("Red ") {
+            XCTAssertTrue(line.hasSuffix("\u{1B}[0m"), "colour reset at the end of the line: \(line.debugDescription)")
+        }
+    }
 }

@@ -44,7 +44,7 @@ public struct QuickCapture: Sendable, Equatable {
     /// such as "Plan today's talk" given with other flags keeps its date words.
     public static func parse(_ text: String, today: Day, weekStart: Int = 1, dayFirst: Bool = false, words readWords: Bool = true) -> QuickCapture {
         let dates = DateWords(today: today, weekStart: weekStart, inText: true, dayFirst: dayFirst)
-        let (words, firstStep) = splitFirstStep(text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init))
+        let (words, firstStep) = splitFirstStep(OneLine.of(text).split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init))
         var result = QuickCapture(title: "")
         result.firstStep = firstStep
         var title: [String] = []

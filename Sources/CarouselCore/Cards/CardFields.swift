@@ -103,7 +103,7 @@ extension CardParser {
                 card.id = try string(f).flatMap { $0.isEmpty ? nil : $0 }
                 if let id = card.id, let problem = PathName.problem(id) { throw diag(f.line, f.column, "this id cannot be used (\(problem)), so the card is skipped; an id names a card on every device and must be one plain word like a ULID. Delete the id line and the next change gives it a new one", .error) }
             case "title":
-                if let t = try string(f), t.contains(where: { !$0.isWhitespace }) { card.title = t }
+                if let t = try string(f).map(OneLine.of), t.contains(where: { !$0.isWhitespace }) { card.title = t }
             case "kind":
                 if let s = try string(f) {
                     guard let k = CardKind(rawValue: s.lowercased()) else {

@@ -241,6 +241,12 @@ public final class VaultWriter {
                 skipped.append(Vault.skippedLinkDiagnostic(entry.path, destination))
                 continue
             }
+            if entry.change != .deleted, vault.isLink(entry.path) {
+                // A link that stays inside is harmless, but it is the person's to share: Carousel
+                // never commits a link of its own accord (`git add` shares it).
+                skipped.append(Vault.unstagedLinkDiagnostic(entry.path, to: FileSystem.linkTarget(vault.root + "/" + entry.path) ?? "?"))
+                continue
+            }
             if entry.change == .deleted {
                 paths.append(entry.path)
                 described.append("remove " + title(atHead: entry.path))

@@ -47,7 +47,7 @@ public enum HabitParser {
                 habit.id = try string(f).flatMap { $0.isEmpty ? nil : $0 }
                 if let id = habit.id, let problem = PathName.problem(id) { throw diag(f.line, f.column, "this id cannot be used (\(problem)), so the habit is skipped; an id names a habit on every device and must be one plain word like a ULID. Delete the id line and the next change gives it a new one") }
             case "title":
-                if let t = try string(f), !t.trimmingCharacters(in: .whitespaces).isEmpty { habit.title = t }
+                if let t = try string(f).map(OneLine.of), !t.trimmingCharacters(in: .whitespaces).isEmpty { habit.title = t }
             case "repeat":
                 if let text = try string(f), !text.trimmingCharacters(in: .whitespaces).isEmpty {
                     do {

@@ -8,10 +8,12 @@
 ///   U+202A–U+202E, U+2066–U+2069) become `\u{NNNN}`, so reordered text cannot hide what it says;
 /// - a backslash stays a backslash: the escapes are for reading, not for parsing back.
 ///
-/// Line feeds and tabs are kept. With `keepingColor`, an SGR sequence (`ESC [ digits;… m`, which
-/// can only change colour and weight) is let through, so the renderer's own colours survive;
-/// a file can then at most colour its own text, never move the cursor, retitle the window,
-/// clear the screen or open a link.
+/// Line feeds and tabs are kept. With `keepingColor`, an SGR sequence made only of what the
+/// renderer itself uses (reset, bold, dim, strike, the eight foreground colours and the 256-colour
+/// foreground) is let through, so the renderer's own colours survive; any other (conceal, blink,
+/// reverse, backgrounds) is shown as text, and a line whose colour is still on at its end is
+/// reset there. A file can then at most colour the rest of its own line, never hide text, move
+/// the cursor, retitle the window, clear the screen or open a link.
 public enum VisibleText {
     /// `keepingCRLF` keeps a CRLF pair as it is (CSV and iCalendar end their lines so).
     public static func escape(_ text: String, keepingColor: Bool = false, keepingCRLF: Bool = false) -> String {
@@ -21,21 +23,32 @@ public enum VisibleText {
         var out = String.UnicodeScalarView()
         let scalars = Array(text.unicodeScalars)
         var i = 0
+        var colourOn = false
+        let reset = "\u{1B}[0m".unicodeScalars
         while i < scalars.count {
             let s = scalars[i]
             defer { i += 1 }
+            if s == "\n", colourOn {
+                out.append(contentsOf: reset)
+                colourOn = false
+            }
             guard needsEscape(s) else { out.append(s); continue }
             if s == "\r", i + 1 < scalars.count, scalars[i + 1] == "\n" {
                 if keepingCRLF { out.append(s) }
                 continue
             }
             if s == "\u{1B}", keepingColor, let end = sgrEnd(scalars, from: i) {
-                out.append(contentsOf: scalars[i...end])
-                i = end
-                continue
+                let parameters = String(String.UnicodeScalarView(scalars[(i + 2)..<end]))
+                if let resets = rendererSGR(parameters) {
+                    out.append(contentsOf: scalars[i...end])
+                    colourOn = !resets
+                    i = end
+                    continue
+                }
             }
             out.append(contentsOf: visible(s).unicodeScalars)
         }
+        if colourOn { out.append(contentsOf: reset) }
         return String(out)
     }
 
@@ -63,6 +76,28 @@ public enum VisibleText {
     private static func hex(_ value: UInt32, width: Int) -> String {
         let digits = String(value, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+
+    /// Whether an SGR's parameters are all ones the renderer uses (nil when not), and then
+    /// whether it ends with everything reset.
+    static func rendererSGR(_ parameters: String) -> Bool? {
+        let codes = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? (($0.isEmpty) ? 0 : -1) }
+        var resets = false
+        var k = 0
+        while k < codes.count {
+            switch codes[k] {
+            case 0: resets = true
+            case 1, 2, 9, 22, 23, 29, 30...37, 39: resets = false
+            case 38:
+                // 38;5;N: a colour of the 256-colour palette, foreground only.
+                guard k + 2 < codes.count, codes[k + 1] == 5, (0...255).contains(codes[k + 2]) else { return nil }
+                resets = false
+                k += 2
+            default: return nil
+            }
+            k += 1
+        }
+        return resets
     }
 
     /// The index of the `m` ending an SGR sequence starting at `start` (ESC), if it is one.

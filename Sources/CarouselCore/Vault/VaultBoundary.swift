@@ -148,6 +148,12 @@ extension Vault {
                        message: "is \(destination.link()); skipped (Carousel never reads, writes or commits it; `carousel doctor` says what to do)")
     }
 
+    /// A link inside the vault that Carousel leaves for the person to commit.
+    public static func unstagedLinkDiagnostic(_ path: String, to target: String) -> FileDiagnostic {
+        FileDiagnostic(path: path, line: 1, column: 1, severity: .warning,
+                       message: "is a link (to \(VisibleText.escape(target))); Carousel never commits a link, so `git add \(shellQuoted(path))` and `git commit` share it if you want it on your other devices")
+    }
+
     // MARK: - The vault's own folders
 
     /// Top-level entries that must be real, or links that stay inside the vault.

@@ -53,8 +53,9 @@ extension Workspace {
         case "id":
             throw .invalidValue(field: "id", message: "is how other cards and devices find this card, so it cannot be changed")
         case "title":
-            guard !v.trimmingCharacters(in: .whitespaces).isEmpty else { throw .invalidValue(field: "title", message: "cannot be empty") }
-            file.set("title", string: v)
+            let title = OneLine.of(v)
+            guard !title.isEmpty else { throw .invalidValue(field: "title", message: "cannot be empty") }
+            file.set("title", string: title)
         case "kind":
             guard let kind = CardKind(rawValue: v.lowercased()) else {
                 throw .invalidValue(field: "kind", message: "must be task, idea or event, found \"\(v)\"")

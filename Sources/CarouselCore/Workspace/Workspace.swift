@@ -145,7 +145,8 @@ public final class Workspace {
         let pending = try writer.commitPendingEdits()
         if let message = pending.message { notices.append("Committed first: \(message).") }
         for problem in pending.skipped {
-            notices.append("Left \(problem.path) uncommitted because it does not parse:\n\(problem.description)")
+            let why = problem.severity == .warning ? "" : " because it does not parse"
+            notices.append("Left \(problem.path) uncommitted\(why):\n\(problem.description)")
         }
         // Files left out (they do not parse, or lead out of the vault) keep the tree unclean.
         // The mark itself is written only after this command's commit: nothing is written to
