@@ -18,8 +18,10 @@ struct Terminal {
         self.width = width
     }
 
-    /// The settings for writing to `output` in `environment`; `choice` is `--color`'s (nil: auto).
+    /// The settings for writing to `output` in `environment`; `choice` is `--color`'s (nil: auto),
+    /// else CAROUSEL_COLOR's.
     init(environment env: [String: String], output: OutputSink, choice: ColorChoice?) {
+        let choice = choice ?? env["CAROUSEL_COLOR"].flatMap(ColorChoice.init(rawValue:))
         let tty = output.isTerminal
         let noColor = env["NO_COLOR"].map { !$0.isEmpty } ?? false
         let force = env["FORCE_COLOR"].map { !$0.isEmpty && $0 != "0" } ?? false

@@ -34,6 +34,18 @@ final class ArchitectureTests: XCTestCase {
         XCTAssertEqual(made, ["CarouselCore/Support/JSONText.swift"])
     }
 
+    /// The command line reads its surroundings from its run (`CommandLineRun`), never from the
+    /// process, so it can run in-process with another environment and other streams.
+    func testTheCommandLineReadsItsRunNotTheProcess() throws {
+        let process = try NSRegularExpression(pattern: #"ProcessInfo\.processInfo\.environment|FileHandle\.standard(Input|Output|Error)|isatty\(|setenv\(|getenv\(|Swift\.print\(|Swift\.readLine\("#)
+        let files = try swiftFiles().filter { $0.path.hasPrefix("CarouselCLI/") && !$0.path.hasPrefix("CarouselCLI/Run/") }
+        XCTAssertGreaterThan(files.count, 50, "the command line's sources were found")
+        for file in files {
+            let range = NSRange(file.text.startIndex..., in: file.text)
+            XCTAssertNil(process.firstMatch(in: file.text, range: range), "\(file.path) reads the process; use CommandLineRun.current")
+        }
+    }
+
     /// The text of string literals of at least 14 characters with a space (sentences, not keys),
     /// split at interpolations, in the files under one folder of Sources/.
     func sentences(under folder: String) throws -> Set<String> {
