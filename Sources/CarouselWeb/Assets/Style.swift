@@ -205,6 +205,7 @@ pre.error { white-space: pre-wrap; background: var(--card); padding: 1rem; borde
   .year { grid-template-columns: 1fr; }
   table.month.small td { height: auto; }
   a.date { justify-content: center; min-width: 44px; }
+  table.month caption a { display: inline-flex; align-items: center; min-height: 44px; min-width: 44px; }
   dl.fields { grid-template-columns: 1fr; gap: 0; } dl.fields dd { margin: 0 0 .5rem; }
   .set > * { flex: 1 1 auto; }
   .timeline { margin-left: 3rem; } .timeline .hour { left: -3rem; width: calc(100% + 3rem); }
