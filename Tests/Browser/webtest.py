@@ -443,7 +443,7 @@ def axe_checks(bin_dir):
                 emulate_phone(driver, 375, 667)
             for theme in ["light", "dark"]:
                 scheme(driver, theme)
-                for name, path in ALL_PAGES:
+                for name, path in ALL_PAGES + [("no-route", "/no-such-page")]:
                     driver.get(server.base + path)
                     axe = Axe(driver)
                     axe.inject()
@@ -654,7 +654,8 @@ def screenshots(bin_dir, folder):
     finally:
         driver.quit()
         server.stop()
-    return 0
+    # And each page on the two phones, light and dark (the phone checks run on the way).
+    return phone(bin_dir, shots=folder)
 
 
 def load(bin_dir, seconds, clients=50):

@@ -2,15 +2,15 @@
 /// the system asks for less.
 extension Assets {
     static let css = #"""
-:root { --bg: #fbfaf7; --fg: #2b2b2b; --muted: #6b6b6b; --card: #ffffff; --line: #e3e0d8; --accent: #3f6fb5;
+:root { --bg: #fbfaf7; --fg: #2b2b2b; --muted: #5c5c5c; --card: #ffffff; --line: #e3e0d8; --accent: #355f9e;
   --done: #3d7d47; --warn: #8a5700; --planned: #6b8fd6; --free: #d6d3cc; --focus: #1a5fd0;
   --personal: #cfe0ff; --work: #f6cdea; --health: #cdeccf; --creative: #fff0b8; --other: #e8e8e8;
-  --errbg: #fdecea; --errfg: #7a1c12; --errline: #c0392b; }
+  --errbg: #fdecea; --errfg: #7a1c12; --errline: #c0392b; --column: #fcfbf9; --today: #e4e9ef; }
 @media (prefers-color-scheme: dark) {
   :root { --bg: #1c1d1f; --fg: #e6e4df; --muted: #a3a09a; --card: #26282b; --line: #3a3c40; --accent: #8fb3ff;
     --done: #7cc58a; --warn: #f0b44c; --planned: #8fb3ff; --free: #45474b; --focus: #9cc0ff;
     --personal: #2e3d5c; --work: #553049; --health: #2e4a33; --creative: #51482a; --other: #3a3a3a;
-    --errbg: #3b1d1a; --errfg: #ffd2cc; --errline: #ff8a7a; }
+    --errbg: #3b1d1a; --errfg: #ffd2cc; --errline: #ff8a7a; --column: #232527; --today: #2a2f3a; }
 }
 * { box-sizing: border-box; }
 html { font-size: 17px; }
@@ -20,7 +20,7 @@ a { color: var(--accent); }
 a:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible, textarea:focus-visible, [tabindex]:focus-visible {
   outline: 3px solid var(--focus); outline-offset: 2px; }
 .skip { position: absolute; left: -999px; } .skip:focus { left: 1rem; top: 1rem; background: var(--card); padding: .5rem; z-index: 9; }
-.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; border: 0; }
 header { display: flex; flex-wrap: wrap; gap: .75rem 1.5rem; align-items: center; padding: .75rem 1.5rem;
   border-bottom: 1px solid var(--line); background: var(--card); }
 header nav { display: flex; flex-wrap: wrap; gap: .25rem; }
@@ -70,7 +70,7 @@ ol.today, ul.today { list-style: none; padding: 0; margin: 0 0 .75rem; }
 .title:hover { text-decoration: underline; }
 .counts a { margin-right: .1rem; }
 .board { display: grid; grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr)); gap: 1rem; align-items: start; }
-.column { background: color-mix(in srgb, var(--card) 70%, var(--bg)); border: 1px solid var(--line); border-radius: 1rem;
+.column { background: var(--column); border: 1px solid var(--line); border-radius: 1rem;
   padding: .25rem .75rem .75rem; min-height: 10rem; }
 .column.drop-target { outline: 3px dashed var(--accent); }
 .column h2 { font-size: 1rem; } .column .count { color: var(--muted); font-weight: 400; }
@@ -88,12 +88,12 @@ ol.today, ul.today { list-style: none; padding: 0; margin: 0 0 .75rem; }
 .tab[aria-current=page] { background: var(--accent); color: var(--bg); }
 table.month { width: 100%; border-collapse: collapse; table-layout: fixed; }
 table.month caption { font-weight: 600; text-align: left; padding: .25rem 0; }
-table.month:not(.small) caption { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+table.month:not(.small) caption { position: absolute; width: 1px; height: 1px; margin: -1px; overflow: hidden; clip-path: inset(50%); }
 table.month th { font-weight: 500; color: var(--muted); font-size: .85rem; }
 table.month td { vertical-align: top; border: 1px solid var(--line); height: 6rem; padding: .25rem; font-size: .85rem; overflow: hidden; }
 table.month td ul { list-style: none; margin: 0; padding: 0; }
 table.month td li { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-table.month td.is-today, li.day.is-today { background: color-mix(in srgb, var(--accent) 12%, transparent); }
+table.month td.is-today, li.day.is-today { background: var(--today); }
 table.month .date { font-weight: 600; text-decoration: none; }
 .year { display: grid; grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr)); gap: 1.25rem; }
 table.month.small td { height: 2rem; text-align: center; padding: 0; }
