@@ -203,6 +203,8 @@ pre.error { white-space: pre-wrap; background: var(--card); padding: 1rem; borde
   svg.bubbles { display: none; }
   .bubble-list { display: block; }
   .year { grid-template-columns: 1fr; }
+  .column { min-height: 0; }
+  .agenda li.day { padding: .25rem 0; } .agenda h2 { margin: .5rem 0 0; font-size: 1rem; } .agenda ul { margin: 0; padding-left: 1.1rem; }
   table.month.small td { height: auto; }
   a.date { justify-content: center; min-width: 44px; }
   table.month caption a { display: inline-flex; align-items: center; min-height: 44px; min-width: 44px; }
