@@ -14,6 +14,8 @@ public final class Access: @unchecked Sendable {
     private var hosts: Set<String>
     /// Listening on every interface: any IP address (never a DNS name) with this port is allowed.
     private var wildcardPort: Int?
+    /// Wrong tokens wait here.
+    let backoff = Backoff()
 
     public init(token: String = Access.makeToken(), hosts: Set<String> = []) {
         self.token = token
@@ -85,12 +87,17 @@ struct GuardMiddleware<Context: RequestContext>: RouterMiddleware {
             return Pages.refusal(.misdirectedRequest, "This server answers only to its own address (the Host header names another).")
         }
         if let given = request.uri.queryParameters["token"] {
-            guard access.matches(given) else { return Pages.refusal(.unauthorized, Pages.noToken) }
+            guard access.matches(given) else {
+                await access.backoff.pause()
+                return Pages.refusal(.unauthorized, Pages.noToken)
+            }
             // Swap the token in the address for the cookie, so it leaves the address bar and history.
             return Response(status: .seeOther, headers: [.location: request.uri.path, .setCookie: access.cookie,
                                                          .cacheControl: "no-store"])
         }
         guard let cookie = request.cookies[Access.cookieName], access.matches(cookie.value) else {
+            // No cookie at all is a browser that has not been let in yet; a wrong one is a guess.
+            if request.cookies[Access.cookieName] != nil { await access.backoff.pause() }
             return Pages.refusal(.unauthorized, Pages.noToken)
         }
         switch request.method {
