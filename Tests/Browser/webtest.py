@@ -9,6 +9,7 @@
     webtest.py BIN_DIR --axe            axe-core on every page, light and dark, phone and desktop
     webtest.py BIN_DIR --nojs           every action with the script turned off
     webtest.py BIN_DIR --typing         typed text, focus and errors survive live updates and failures
+    webtest.py BIN_DIR --offline        the manifest, and the service worker opening pages offline
 
 Each run makes its own temporary vault from the sample, starts the server on 127.0.0.1 with
 port 0, and stops it at the end.
@@ -620,6 +621,57 @@ def typing(bin_dir):
     return finish("typing")
 
 
+def offline(bin_dir):
+    """The installable app: a manifest the browser reads, a service worker that keeps the views,
+    so with the server stopped a view seen before opens (saying it is offline), one never seen
+    opens the offline page, and a change is refused where the person sees it, not queued."""
+    from selenium.webdriver.common.by import By
+    server = Server(bin_dir)
+    driver = browser()
+    try:
+        driver.get(server.url)
+        ready = wait_for(lambda: driver.execute_script("return !!navigator.serviceWorker.controller"), 10) or \
+            (driver.get(server.base + "/") or wait_for(lambda: driver.execute_script("return !!navigator.serviceWorker.controller"), 10))
+        check(ready, "the service worker is installed and looks after the page")
+        manifest = driver.execute_async_script("""const done = arguments[0];
+            fetch(document.querySelector("link[rel=manifest]").href, { credentials: "include" }).then(r => r.json()).then(done, e => done(String(e)));""")
+        check(isinstance(manifest, dict) and manifest.get("display") == "standalone" and manifest.get("start_url") == "/",
+              "the manifest says standalone, from / (%s)" % manifest)
+        app_manifest = driver.execute_cdp_cmd("Page.getAppManifest", {})
+        check(not app_manifest.get("errors") and "standalone" in (app_manifest.get("data") or ""),
+              "Chromium reads the manifest without errors (%s)" % app_manifest.get("errors"))
+        for path in ["/", "/board"]:
+            driver.get(server.base + path)
+            time.sleep(0.5)
+        server.process.terminate()
+        server.process.wait(10)
+        driver.get(server.base + "/board")
+        body = driver.find_element(By.TAG_NAME, "body")
+        check(body.get_attribute("data-offline") == "1" and driver.find_elements(By.CSS_SELECTOR, ".board"),
+              "with the server stopped, the board opens from the copy kept on this device")
+        status = driver.find_element(By.ID, "status")
+        check(wait_for(lambda: "Offline" in status.text and "error" in status.get_attribute("class"), 5),
+              "and says it is offline (%s)" % status.text)
+        driver.get(server.base + "/habits")
+        check(driver.find_element(By.TAG_NAME, "h1").text == "Offline", "a view never opened shows the offline page (%s)"
+              % driver.find_element(By.TAG_NAME, "h1").text)
+        driver.get(server.base + "/")
+        box = driver.find_element(By.ID, "capture")
+        box.send_keys("Buy stamps\ue007")
+        check(wait_for(lambda: "not answering" in driver.find_element(By.ID, "status").text, 5)
+              and box.get_attribute("value") == "Buy stamps",
+              "a change offline is refused in words, not queued, and the text stays")
+        queued = driver.execute_async_script("""const done = arguments[0];
+            caches.keys().then(keys => Promise.all(keys.map(k => caches.open(k).then(c => c.keys())))).then(all =>
+              done(all.flat().map(r => r.method + " " + new URL(r.url).pathname)));""")
+        check(all(entry.startswith("GET ") for entry in queued) and not any("/actions/" in q for q in queued),
+              "only pages and the shell are kept, no change (%s)" % queued)
+    finally:
+        driver.quit()
+        server.stop()
+    return finish("offline")
+
+
 PAGES = [("home", "/"), ("calendar", "/calendar"), ("calendar-week", "/calendar?period=week"),
          ("calendar-year", "/calendar?period=year"), ("board", "/board"), ("bubbles", "/bubbles"), ("habits", "/habits"),
          ("countdown", "/countdown"), ("timeline", "/timeline"), ("checkin", "/checkin"),
@@ -716,7 +768,7 @@ def load(bin_dir, seconds, clients=50):
 
 if __name__ == "__main__":
     bin_dir = sys.argv[1]
-    modes = {"--phone": phone, "--axe": axe_checks, "--nojs": without_javascript, "--typing": typing}
+    modes = {"--phone": phone, "--axe": axe_checks, "--nojs": without_javascript, "--typing": typing, "--offline": offline}
     if len(sys.argv) > 2 and sys.argv[2] in modes:
         sys.exit(modes[sys.argv[2]](bin_dir))
     if len(sys.argv) > 3 and sys.argv[2] == "--screenshots":

@@ -72,6 +72,16 @@ final class BrowserTests: XCTestCase {
         XCTAssertTrue(r.out.contains("all typing checks passed"), r.out)
     }
 
+    /// The manifest reads as a standalone app; with the server stopped, a view seen before opens
+    /// from the service worker saying it is offline, another opens the offline page, and a change
+    /// is refused in words, never queued.
+    func testTheOfflinePageOpensFromTheServiceWorker() throws {
+        try requireBrowser()
+        let r = try runScript(["--offline"])
+        XCTAssertEqual(r.status, 0, r.out)
+        XCTAssertTrue(r.out.contains("all offline checks passed"), r.out)
+    }
+
     func testFiftyClientsForTenSecondsLoseNothing() throws {
         let r = try runScript(["--load", "10"])
         XCTAssertEqual(r.status, 0, r.out)

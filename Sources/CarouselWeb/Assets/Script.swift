@@ -314,6 +314,16 @@ enum Assets {
 
   function wire() { wireStrip(); wireBoard(); wireNow(); }
   wire();
+
+  // The installable app: a service worker keeps the shell and the last copy of each view.
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register("/sw.js").catch(() => { /* not over plain HTTP on a network; the page works without it */ });
+  }
+  if (document.body.dataset.offline) {
+    lostContact = true;
+    say("Offline: this is the copy of this page kept on this device, and it may be out of date. "
+      + "Changes cannot be made until the server answers again; nothing is queued.", true);
+  }
   if (!document.hidden) pollTimer = setTimeout(poll, 700);
 })();
 """#

@@ -66,6 +66,10 @@ enum Pages {
                 H.el("title", [:], title + " · Carousel"),
                 H.el("link", ["rel": "stylesheet", "href": "/assets/app.css"]),
                 H.el("link", ["rel": "icon", "href": "/assets/icon.svg"]),
+                // The manifest is fetched like a cross-site file unless told to send the cookie.
+                H.el("link", ["rel": "manifest", "href": "/manifest.webmanifest", "crossorigin": "use-credentials"]),
+                H.el("meta", ["name": "theme-color", "content": "#fbfaf7", "media": "(prefers-color-scheme: light)"]),
+                H.el("meta", ["name": "theme-color", "content": "#1c1d1f", "media": "(prefers-color-scheme: dark)"]),
             ]),
             body,
         ])
@@ -74,8 +78,8 @@ enum Pages {
     /// A refusal or an error, as a small page styled from within (a 401 cannot load the
     /// stylesheet) that never includes anything from the request but `back`, a path on this
     /// server, as its way back.
-    static func refusal(_ status: HTTPResponse.Status, _ message: String, back: String = "/") -> Response {
-        let heading: String
+    static func refusal(_ status: HTTPResponse.Status, _ message: String, back: String = "/", heading given: String? = nil) -> Response {
+        var heading: String
         switch status.code {
         case 401: heading = "This browser is not let in"
         case 403: heading = "That change was refused"
@@ -86,6 +90,7 @@ enum Pages {
         case 500...: heading = "Something went wrong"
         default: heading = "Carousel"
         }
+        if let given { heading = given }
         let way = back.hasPrefix("/") && !back.hasPrefix("//") ? back : "/"
         let html = HTML(trusted: "<!doctype html>") + H.el("html", ["lang": "en"], [
             H.el("head", [:], [
@@ -100,8 +105,9 @@ enum Pages {
                     H.el("h1", [:], heading),
                     H.el("p", ["class": "error-text", "role": "alert"], message),
                     H.el("p", [:], [status.code == 401 || status.code == 421 ? H.text("")
-                        : H.el("a", ["href": way, "class": "button"], way == "/" ? "← Back to Today" : "← Back to the page")]),
-                    H.el("p", ["class": "meta"], "HTTP \(status.code)"),
+                        : H.el("a", ["href": way, "class": "button"], status.code == 200 ? "Try again"
+                                   : way == "/" ? "← Back to Today" : "← Back to the page")]),
+                    status.code == 200 ? .empty : H.el("p", ["class": "meta"], "HTTP \(status.code)"),
                 ]),
             ]),
         ])
