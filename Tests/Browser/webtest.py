@@ -557,6 +557,19 @@ def typing(bin_dir):
         state = driver.execute_script("return [document.getElementById('note').value, document.activeElement.id]")
         check(moved and state == ["Typed before the change and after", "note"],
               "a live update keeps the note's text and focus (%s, updated: %s)" % (state, moved))
+        # A column chosen in a board card's Move menu, not sent yet, stays chosen and open.
+        from selenium.webdriver.support.ui import Select
+        driver.get(server.base + "/board")
+        card = driver.find_element(By.CSS_SELECTOR, '[data-ref="research-pottery-classes"]')
+        card.find_element(By.TAG_NAME, "summary").click()
+        Select(card.find_element(By.NAME, "column")).select_by_value("this_week")
+        version = driver.execute_script("return document.body.dataset.version")
+        text = server.read("cards/call-mum.md")
+        server.write("cards/call-mum.md", text.replace("title: Ring Mum", "title: Call Mum"))
+        moved = wait_for(lambda: driver.execute_script("return document.body.dataset.version") != version, 5)
+        kept = driver.execute_script("""const c = document.querySelector('[data-ref="research-pottery-classes"]');
+            return [c.querySelector('details').open, c.querySelector('select[name=column]').value];""")
+        check(moved and kept == [True, "this_week"], "a live update keeps a Move menu open with its choice (%s)" % kept)
         # Enter on Done: focus goes to the next sensible button, not <body>.
         driver.get(server.base + "/")
         button = driver.find_element(By.CSS_SELECTOR, '#today-open [data-ref="book-dentist-appointment"] form[data-action="done"] button')
@@ -567,7 +580,6 @@ def typing(bin_dir):
         check(focused[0] not in ("BODY", "HTML"), "after Enter on Done, focus stays on the page (%s)" % focused)
         # A refused change: an error that stays, styled apart, and says what to do.
         driver.get(server.base + "/cards/call-mum")
-        from selenium.webdriver.support.ui import Select
         Select(driver.find_element(By.ID, "set-field")).select_by_visible_text("spoons")
         driver.find_element(By.ID, "set-value").send_keys("lots")
         driver.find_element(By.CSS_SELECTOR, "form.set button[type=submit]").click()

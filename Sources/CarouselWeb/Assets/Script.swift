@@ -68,6 +68,19 @@ enum Assets {
     return response.ok;
   }
 
+  // A field is known again by its id, or by its card, its form's action and its name.
+  function fieldKey(field) {
+    if (field.id) return "#" + field.id;
+    const item = field.closest("[data-ref]"), form = field.closest("form");
+    return item && form && field.name ? [item.dataset.ref, form.dataset.action || "", field.name].join("\n") : null;
+  }
+  function findField(key) {
+    if (key.startsWith("#")) return document.getElementById(key.slice(1));
+    const [ref, action, name] = key.split("\n");
+    const form = document.querySelector('[data-ref="' + CSS.escape(ref) + '"] form[data-action="' + CSS.escape(action) + '"]');
+    return form && form.querySelector('[name="' + CSS.escape(name) + '"]');
+  }
+
   // Replace <main> with a fresh copy of this page. A field being typed in, or holding text not
   // sent yet, is kept as it is (the very element, with its focus and selection); focus otherwise
   // goes back to the same card's button, or the one now in its place, never to <body>.
@@ -84,11 +97,13 @@ enum Assets {
       if (!fresh || !main) return;
       const active = main.contains(document.activeElement) ? document.activeElement : null;
       const keep = [];
-      main.querySelectorAll("input[id], textarea[id], select[id]").forEach((field) => {
+      main.querySelectorAll("input:not([type=hidden]), textarea, select").forEach((field) => {
         const dirty = field.tagName === "SELECT" ? [...field.options].some((o) => o.selected !== o.defaultSelected)
           : field.value !== field.defaultValue;
-        if (field === active || dirty) keep.push(field);
+        const key = fieldKey(field);
+        if (key && (field === active || dirty)) keep.push([key, field]);
       });
+      const opened = [...main.querySelectorAll("[data-ref] details[open]")].map((d) => d.closest("[data-ref]").dataset.ref);
       const selection = active && "selectionStart" in active ? [active.selectionStart, active.selectionEnd] : null;
       const item = active && active.closest("[data-ref]");
       const list = item && item.parentElement && item.parentElement.id;
@@ -98,13 +113,17 @@ enum Assets {
       const scroll = strip ? strip.scrollLeft : 0;
       main.innerHTML = fresh.innerHTML;
       document.body.dataset.version = doc.body.dataset.version;
-      for (const field of keep) {
-        const twin = document.getElementById(field.id);
+      for (const [key, field] of keep) {
+        const twin = findField(key);
         if (twin && twin !== field) twin.replaceWith(field);
+      }
+      for (const ref of opened) {
+        const again = document.querySelector('[data-ref="' + CSS.escape(ref) + '"] details');
+        if (again) again.open = true;
       }
       const newStrip = document.getElementById("carousel");
       if (newStrip) newStrip.scrollLeft = scroll;
-      if (active && keep.includes(active)) {
+      if (active && keep.some(([, field]) => field === active)) {
         active.focus({ preventScroll: true });
         if (selection) { try { active.setSelectionRange(selection[0], selection[1]); } catch (e) { /* not a text field */ } }
       } else if (active) {
