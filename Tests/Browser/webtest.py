@@ -315,6 +315,8 @@ def reminders(driver, server):
 
 
 PHONES = [(375, 667), (430, 932)]
+# Checked, not photographed: the narrowest phone still sold (iPhone SE, first generation).
+NARROWEST = (320, 568)
 # Every address a person reaches, with the names the screenshots use.
 ALL_PAGES = None  # set below PAGES
 
@@ -370,7 +372,7 @@ def phone(bin_dir, shots=None):
     driver = browser()
     try:
         driver.get(server.url)
-        for width, height in PHONES:
+        for width, height in PHONES + ([] if shots else [NARROWEST]):
             emulate_phone(driver, width, height)
             for theme in (["light", "dark"] if shots else ["light"]):
                 scheme(driver, theme)
@@ -387,7 +389,7 @@ def phone(bin_dir, shots=None):
                           "%d px: the tab bar shows at the bottom of %s" % (width, path))
                     header = driver.find_element(By.TAG_NAME, "header").rect["height"]
                     check(header <= 72, "%d px: the header of %s is compact (%d px)" % (width, path, header))
-                    if shots:
+                    if shots and (width, height) in PHONES:
                         out = os.path.join(shots, "phone-%d-%s-%s.png" % (width, name, theme))
                         driver.save_screenshot(out)
                         print("wrote " + out)
