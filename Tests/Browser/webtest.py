@@ -89,6 +89,11 @@ class Server:
         self.base, self.port, self.token = match.group(1), int(match.group(2)), match.group(3)
         self.url = line.split(" at ", 1)[1].strip()
 
+    def form_token(self):
+        """The token the page's forms carry (not the access token), read from a page as its script does."""
+        _, home = self.request("GET", "/", {"Cookie": "carousel_token=" + self.token})
+        return re.search(r'<meta name="csrf" content="([0-9a-f]+)">', home).group(1)
+
     def carousel(self, *args):
         args = list(args) + ["--today", TODAY]
         done = subprocess.run([os.path.join(self.bin_dir, "carousel")] + args, env=self.env,
@@ -173,6 +178,18 @@ def check(condition, what):
         failures.append(what)
 
 
+def retry(action, times=5):
+    """Does `action` again when the page replaced the element under it (a live update)."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    for attempt in range(times):
+        try:
+            return action()
+        except StaleElementReferenceException:
+            if attempt == times - 1:
+                raise
+            time.sleep(0.2)
+
+
 def wait_for(predicate, seconds):
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -200,7 +217,7 @@ def suite(bin_dir):
         before = server.git("log", "--format=%H")
         status, _ = server.request("POST", "/actions/done", dict(cookie, **{
             "Origin": "http://evil.example", "Content-Type": "application/x-www-form-urlencoded"}),
-            "csrf=%s&ref=call-mum" % server.token)
+            "csrf=%s&ref=call-mum" % server.form_token())
         check(status == 403 and server.git("log", "--format=%H") == before, "a POST from a foreign origin changes nothing")
 
         driver = browser()
@@ -562,9 +579,9 @@ def typing(bin_dir):
         # A column chosen in a board card's Move menu, not sent yet, stays chosen and open.
         from selenium.webdriver.support.ui import Select
         driver.get(server.base + "/board")
-        card = driver.find_element(By.CSS_SELECTOR, '[data-ref="research-pottery-classes"]')
-        card.find_element(By.TAG_NAME, "summary").click()
-        Select(card.find_element(By.NAME, "column")).select_by_value("this_week")
+        pottery = '[data-ref="research-pottery-classes"] '
+        retry(lambda: driver.find_element(By.CSS_SELECTOR, pottery + "summary").click())
+        retry(lambda: Select(driver.find_element(By.CSS_SELECTOR, pottery + "select[name=column]")).select_by_value("this_week"))
         version = driver.execute_script("return document.body.dataset.version")
         text = server.read("cards/call-mum.md")
         server.write("cards/call-mum.md", text.replace("title: Ring Mum", "title: Call Mum"))
@@ -574,29 +591,29 @@ def typing(bin_dir):
         check(moved and kept == [True, "this_week"], "a live update keeps a Move menu open with its choice (%s)" % kept)
         # Enter on Done: focus goes to the next sensible button, not <body>.
         driver.get(server.base + "/")
-        button = driver.find_element(By.CSS_SELECTOR, '#today-open [data-ref="book-dentist-appointment"] form[data-action="done"] button')
-        button.send_keys("\ue007")
+        retry(lambda: driver.find_element(
+            By.CSS_SELECTOR, '#today-open [data-ref="book-dentist-appointment"] form[data-action="done"] button').send_keys("\ue007"))
         wait_for(lambda: server.git("log", "-1", "--format=%s").strip() == "done: Book dentist appointment", 5)
         time.sleep(1.0)
         focused = driver.execute_script("const a = document.activeElement; return [a.tagName, a.textContent.trim()]")
         check(focused[0] not in ("BODY", "HTML"), "after Enter on Done, focus stays on the page (%s)" % focused)
         # A refused change: an error that stays, styled apart, and says what to do.
         driver.get(server.base + "/cards/call-mum")
-        Select(driver.find_element(By.ID, "set-field")).select_by_visible_text("spoons")
-        driver.find_element(By.ID, "set-value").send_keys("lots")
-        driver.find_element(By.CSS_SELECTOR, "form.set button[type=submit]").click()
+        retry(lambda: Select(driver.find_element(By.ID, "set-field")).select_by_visible_text("spoons"))
+        retry(lambda: driver.find_element(By.ID, "set-value").send_keys("lots"))
+        retry(lambda: driver.find_element(By.CSS_SELECTOR, "form.set button[type=submit]").click())
         status = lambda: driver.find_element(By.ID, "status")
         check(wait_for(lambda: "error" in status().get_attribute("class"), 5), "a refused change shows as an error")
         time.sleep(4.5)
         check("show" in status().get_attribute("class") and "Nothing was changed" in status().text,
               "the error stays after 4.5 s and says nothing changed (%s)" % status().text)
         check(driver.find_element(By.ID, "set-value").get_attribute("value") == "lots", "the typed value is still there")
-        status().find_element(By.CSS_SELECTOR, "button.dismiss").click()
+        retry(lambda: status().find_element(By.CSS_SELECTOR, "button.dismiss").click())
         check("show" not in status().get_attribute("class"), "Dismiss closes it")
         # A success looks different and fades.
-        driver.find_element(By.ID, "set-value").clear()
-        driver.find_element(By.ID, "set-value").send_keys("2")
-        driver.find_element(By.CSS_SELECTOR, "form.set button[type=submit]").click()
+        retry(lambda: driver.find_element(By.ID, "set-value").clear())
+        retry(lambda: driver.find_element(By.ID, "set-value").send_keys("2"))
+        retry(lambda: driver.find_element(By.CSS_SELECTOR, "form.set button[type=submit]").click())
         check(wait_for(lambda: "show" in status().get_attribute("class") and "error" not in status().get_attribute("class"), 5),
               "a success shows without the error style")
         # Hidden tabs do not poll.
@@ -729,6 +746,7 @@ def load(bin_dir, seconds, clients=50):
     success and every add must leave its file and its commit."""
     server = Server(bin_dir)
     cookie = "carousel_token=" + server.token
+    form_token = server.form_token()
     errors, added, reads = [], [], [0]
     lock = threading.Lock()
     deadline = time.monotonic() + seconds
@@ -747,7 +765,7 @@ def load(bin_dir, seconds, clients=50):
                     status, body = server.request("POST", "/actions/add", {
                         "Cookie": cookie, "Origin": server.base, "Accept": "application/json",
                         "Content-Type": "application/x-www-form-urlencoded"},
-                        urllib.parse.urlencode({"csrf": server.token, "text": title}))
+                        urllib.parse.urlencode({"csrf": form_token, "text": title}))
                     if status != 200 or not json.loads(body)["ok"]:
                         raise RuntimeError("add answered %d %s" % (status, body))
                     with lock:
