@@ -503,9 +503,13 @@ def without_javascript(bin_dir):
             fill(form)
         form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
         wait_for(lambda: last().startswith(expected), 5)
+        # The page it lands on is a new one (the form that was posted is gone), at the same address.
+        from selenium.webdriver.support import expected_conditions
+        reloaded = wait_for(lambda: expected_conditions.staleness_of(form)(driver), 5)
+        wait_for(lambda: driver.execute_script("return document.readyState") == "complete", 5)
         landed = urllib.parse.urlparse(driver.current_url)
         landed = landed.path + ("?" + landed.query if landed.query else "")
-        check(last().startswith(expected) and landed == path,
+        check(last().startswith(expected) and reloaded and landed == path,
               "without the script, %s on %s commits `%s` and returns to %s (commit `%s`, at %s)"
               % (selector, path, expected, path, last(), landed))
 
@@ -546,6 +550,7 @@ def without_javascript(bin_dir):
         Select(driver.find_element(By.ID, "set-field")).select_by_visible_text("spoons")
         driver.find_element(By.ID, "set-value").send_keys("lots")
         driver.find_element(By.CSS_SELECTOR, "form.set button[type=submit]").click()
+        wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, "main.problem a.button"), 5)
         back = driver.find_elements(By.CSS_SELECTOR, "main.problem a.button")
         check(driver.find_elements(By.CSS_SELECTOR, ".error-text") and back and back[0].get_attribute("href").endswith("/cards/call-mum"),
               "a refused change shows a page with the reason and a way back to the card")
@@ -673,7 +678,11 @@ def offline(bin_dir):
               "Chromium reads the manifest without errors (%s)" % app_manifest.get("errors"))
         for path in ["/", "/board"]:
             driver.get(server.base + path)
-            time.sleep(0.5)
+        # The worker keeps a copy once the page has arrived; wait until both are kept.
+        kept = wait_for(lambda: driver.execute_async_script("""const done = arguments[0];
+            Promise.all(["/", "/board"].map(p => caches.match(p, { cacheName: "carousel-views-1" })))
+              .then(hits => done(hits.every(Boolean)), () => done(false));"""), 10)
+        check(kept, "the views opened are kept on this device")
         server.process.terminate()
         server.process.wait(10)
         driver.get(server.base + "/board")
