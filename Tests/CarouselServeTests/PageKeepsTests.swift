@@ -113,6 +113,23 @@ final class PageKeepsTests: XCTestCase {
         }
     }
 
+    func testABrokenVaultIsA500PageThatNamesTheFileAndLeadsBack() async throws {
+        let box = try WebSandbox()
+        try box.initVault()
+        let access = Access(hosts: ["localhost"])
+        try await makeApp(box, access: access).test(.router) { client in
+            try box.write("carousel.yaml", "budget: [unclosed\n")
+            try await client.execute(uri: "/board", method: .get, headers: headers(access, origin: nil)) { r in
+                let html = String(buffer: r.body)
+                XCTAssertEqual(r.status, .internalServerError)
+                XCTAssertTrue(html.contains("Something is wrong"), html)
+                XCTAssertTrue(html.contains("carousel.yaml"), "it names the file: \(html)")
+                XCTAssertTrue(html.contains("Back to Today"), html)
+                XCTAssertTrue(html.contains("/assets/app.css"), "styled like every page")
+            }
+        }
+    }
+
     func testUndoSaysWhatItWillUndoAndUndoesOnlyThat() async throws {
         let box = try WebSandbox()
         try box.initVault()
