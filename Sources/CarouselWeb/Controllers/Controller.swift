@@ -21,7 +21,7 @@ struct Shared: Sendable {
             if Shared.isMissing(error) {
                 return Pages.respond(Pages.page(title: "Not found", current: current, token: access.formToken, version: 0, [
                     H.el("h1", [:], "Not found"),
-                    H.el("p", ["class": "error-text"], Shared.describe(error)),
+                    H.el("p", ["class": "error-text"], Shared.describe(error).capitalizedFirst),
                     H.el("p", [:], [H.el("a", ["href": "/", "class": "button"], "← Back to Today")]),
                 ]), status: .notFound)
             }
