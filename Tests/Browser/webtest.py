@@ -600,8 +600,11 @@ def typing(bin_dir):
             By.CSS_SELECTOR, '#today-open [data-ref="book-dentist-appointment"] form[data-action="done"] button').send_keys("\ue007"))
         wait_for(lambda: server.git("log", "-1", "--format=%s").strip() == "done: Book dentist appointment", 5)
         time.sleep(1.0)
-        focused = driver.execute_script("const a = document.activeElement; return [a.tagName, a.textContent.trim()]")
+        focused = driver.execute_script("""const a = document.activeElement, row = a.closest("[data-ref]");
+            return [a.tagName, a.textContent.trim(), row && row.dataset.ref, a.closest("form") && a.closest("form").dataset.action]""")
         check(focused[0] not in ("BODY", "HTML"), "after Enter on Done, focus stays on the page (%s)" % focused)
+        check(focused[2] == "call-mum" and focused[3] == "done",
+              "it is on the Done of the row now in that place, Call Mum, so the keyboard goes on (%s)" % focused)
         # A refused change: an error that stays, styled apart, and says what to do.
         driver.get(server.base + "/cards/call-mum")
         retry(lambda: Select(driver.find_element(By.ID, "set-field")).select_by_visible_text("spoons"))

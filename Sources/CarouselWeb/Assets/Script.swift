@@ -127,14 +127,17 @@ enum Assets {
         active.focus({ preventScroll: true });
         if (selection) { try { active.setSelectionRange(selection[0], selection[1]); } catch (e) { /* not a text field */ } }
       } else if (active) {
+        // The same card's same button; else the row now in its place in the same list (the next
+        // card after a Done, so the keyboard can go on down the list); else the card wherever it went.
         const ref = focusKey && '[data-ref="' + CSS.escape(focusKey[0]) + '"]';
-        let again = ref && focusKey[1] && document.querySelector(ref + ' form[data-action="' + focusKey[1] + '"] button');
-        if (!again && ref) again = document.querySelector(ref + " button, " + ref + " a");
-        if (!again && list) {
-          const rows = document.getElementById(list) ? document.getElementById(list).children : [];
+        const same = focusKey && focusKey[1] ? ' form[data-action="' + focusKey[1] + '"] button' : " button";
+        let again = ref && focusKey[1] && document.querySelector(ref + same);
+        if (!again && list && document.getElementById(list)) {
+          const rows = document.getElementById(list).children;
           const row = rows[Math.min(place, rows.length - 1)];
-          again = row && row.querySelector("button, a");
+          again = row && (row.querySelector(same.trim()) || row.querySelector("button, a"));
         }
+        if (!again && ref) again = document.querySelector(ref + " button") || document.querySelector(ref + " a");
         (again || main).focus({ preventScroll: true });
       }
       wire();
