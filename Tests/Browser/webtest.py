@@ -624,6 +624,8 @@ def typing(bin_dir):
         retry(lambda: driver.find_element(By.CSS_SELECTOR, "form.set button[type=submit]").click())
         check(wait_for(lambda: "show" in status().get_attribute("class") and "error" not in status().get_attribute("class"), 5),
               "a success shows without the error style")
+        check(wait_for(lambda: driver.find_element(By.ID, "set-value").get_attribute("value") == "", 5),
+              "once the change is made, its value box is empty again for the next one")
         # Hidden tabs do not poll.
         driver.get(server.base + "/")
         driver.execute_script("""window.__polls = 0; const real = window.fetch;

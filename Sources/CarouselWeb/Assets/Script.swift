@@ -38,7 +38,15 @@ enum Assets {
   const expired = "This page's session has ended (the server was restarted, so its key changed). Open the address `carousel serve` printed once more.";
   let lostContact = false;
 
-  async function post(action, data) {
+  // A form whose change was made: its fields are no longer text waiting to be sent, so the
+  // fresh page's fields (the saved note, an empty value box) take their place.
+  function sent(form) {
+    if (!form) return;
+    form.querySelectorAll("input, textarea").forEach((f) => { f.defaultValue = f.value; });
+    form.querySelectorAll("option").forEach((o) => { o.defaultSelected = o.selected; });
+  }
+
+  async function post(action, data, form) {
     const body = new URLSearchParams(data);
     if (!body.has("csrf")) body.set("csrf", token);
     let response;
@@ -59,6 +67,7 @@ enum Assets {
     }
     if (response.ok) {
       say(message);
+      sent(form);
     } else {
       say(message.charAt(0).toUpperCase() + message.slice(1) + (/[.!?]$/.test(message) ? "" : ".") + " Nothing was changed." + kept, true);
     }
@@ -101,7 +110,7 @@ enum Assets {
         const dirty = field.tagName === "SELECT" ? [...field.options].some((o) => o.selected !== o.defaultSelected)
           : field.value !== field.defaultValue;
         const key = fieldKey(field);
-        if (key && (field === active || dirty)) keep.push([key, field]);
+        if (key && dirty) keep.push([key, field]);
       });
       const opened = [...main.querySelectorAll("[data-ref] details[open]")].map((d) => d.closest("[data-ref]").dataset.ref);
       const selection = active && "selectionStart" in active ? [active.selectionStart, active.selectionEnd] : null;
@@ -123,9 +132,11 @@ enum Assets {
       }
       const newStrip = document.getElementById("carousel");
       if (newStrip) newStrip.scrollLeft = scroll;
-      if (active && keep.some(([, field]) => field === active)) {
-        active.focus({ preventScroll: true });
-        if (selection) { try { active.setSelectionRange(selection[0], selection[1]); } catch (e) { /* not a text field */ } }
+      const activeKey = active && active.matches("input, textarea, select") ? fieldKey(active) : null;
+      const field = active && (keep.some(([, f]) => f === active) ? active : activeKey && findField(activeKey));
+      if (field) {
+        field.focus({ preventScroll: true });
+        if (selection) { try { field.setSelectionRange(selection[0], selection[1]); } catch (e) { /* not a text field */ } }
       } else if (active) {
         // The same card's same button; else the row now in its place in the same list (the next
         // card after a Done, so the keyboard can go on down the list); else the card wherever it went.
@@ -237,7 +248,7 @@ enum Assets {
     if (!form.dataset.action) return;
     event.preventDefault();
     const data = new FormData(form);
-    post(form.dataset.action, data).then((ok) => {
+    post(form.dataset.action, data, form).then((ok) => {
       if (ok && form.dataset.action === "add") { const input = document.getElementById("capture"); input.value = ""; input.focus(); }
     });
   });
