@@ -18,7 +18,7 @@ struct CardController {
             let card = try ws.resolve(slug)
             return (try ws.open(card), try History.file(vault: ws.vault, path: card.path, limit: 30))
         }
-        let card = file.card, today = state.today, token = shared.access.token
+        let card = file.card, today = state.today, token = shared.access.formToken
         var rows: [(String, String)] = [("due", Words.cardDue(card, today: today)), ("spoons", String(card.spoons)),
                                         ("importance", "\(card.importance) / 5"), ("kind", card.kind.rawValue)]
         if let c = card.category { rows.append(("category", c)) }
