@@ -1,3 +1,4 @@
+import Foundation
 /// RFC 5545 text for a vault's cards: dated tasks as VTODO, events as VEVENT (all-day, or at
 /// their time with their duration), repeating
 /// cards with RRULE and EXDATE, `remind:` as VALARM. Lines end in CRLF and fold at 75 octets.
@@ -40,6 +41,17 @@ public enum ICalendar {
     public static func render(_ items: [Item], today: Day) -> String {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Carousel//Carousel planner//EN", "CALSCALE:GREGORIAN",
                      "X-WR-CALNAME:Carousel"]
+        // Each zone a card's times are readings of, defined once before the components (RFC 5545
+        // wants a VTIMEZONE for every TZID), with its rules from the earliest year it is used.
+        var firstYear: [String: Int] = [:]
+        for item in items {
+            guard let name = item.card.timeZone, name != "UTC", item.card.due?.minutes ?? item.card.start?.minutes != nil else { continue }
+            let year = [item.card.due?.day, item.card.start?.day, item.card.seriesStart].compactMap { $0?.year }.min() ?? today.year
+            firstYear[name] = min(firstYear[name] ?? year, year)
+        }
+        for (name, year) in firstYear.sorted(by: { $0.key < $1.key }) {
+            if let zone = ZonedTime.zone(named: name) { lines += ICalendarZone.vtimezone(zone, from: year - 1) }
+        }
         for item in items.sorted(by: { $0.card.path < $1.card.path }) {
             lines += component(item, today: today)
         }
@@ -49,6 +61,9 @@ public enum ICalendar {
 
     static func component(_ item: Item, today: Day) -> [String] {
         let c = item.card
+        // A zoned card's times go out as readings of its zone (TZID) or as UTC; floating ones float.
+        let zone = c.timeZone.flatMap(ZonedTime.zone(named:))
+        func dateValue(_ d: DateValue) -> String { ICalendar.dateValue(d, zone: zone) }
         let rule = c.repeatRule.flatMap { try? RecurrenceRule.parse($0) }
         guard c.due != nil || rule != nil else { return [] }
         let isEvent = c.kind == .event
@@ -68,7 +83,8 @@ public enum ICalendar {
             func at(_ d: Day) -> String { time.map { dateValue(DateValue(day: d, minutes: $0)) } ?? ";VALUE=DATE:\(d.basicISO)" }
             func list(_ days: [Day]) -> String {
                 let values = days.map { String(at($0).drop { $0 != ":" }.dropFirst()) }
-                return (time == nil ? ";VALUE=DATE:" : ":") + values.joined(separator: ",")
+                let tzid = zone.map { ZonedTime.name($0) == "UTC" ? "" : ";TZID=" + ZonedTime.name($0) } ?? ""
+                return (time == nil ? ";VALUE=DATE:" : tzid + ":") + values.joined(separator: ",")
             }
             out.append("DTSTART" + at(anchor))
             if isEvent, time == nil { out.append("DTEND;VALUE=DATE:\(anchor.adding(days: 1).basicISO)") }
@@ -120,10 +136,14 @@ public enum ICalendar {
         for spec in (item.remind ?? "").split(separator: ",").compactMap({ RemindSpec(String($0)) }) {
             let trigger: String
             switch spec {
-            case .before:
+            case .before, .after:
                 let d = spec.icsDuration ?? "PT0M"
-                trigger = isEvent || c.isRepeating ? "TRIGGER:-\(d)" : "TRIGGER;RELATED=END:-\(d)"
-            case .at(let v): trigger = "TRIGGER;VALUE=DATE-TIME:" + utc(v)
+                let sign = { if case .after = spec { "" } else { "-" } }()
+                trigger = isEvent || c.isRepeating ? "TRIGGER:\(sign)\(d)" : "TRIGGER;RELATED=END:\(sign)\(d)"
+            case .at(let v):
+                // A moment: a zoned card's reading of its zone, else the vault's clock, marked UTC.
+                let moment = zone.map { ZonedTime.convert(v, from: $0, to: TimeZone(identifier: "UTC") ?? $0) } ?? v
+                trigger = "TRIGGER;VALUE=DATE-TIME:" + utc(moment)
             case .timeOfDay(let m):
                 // The time of day on the card's own day: after the start of an all-day date.
                 guard (c.start ?? c.due)?.minutes == nil else { continue }
@@ -144,10 +164,13 @@ public enum ICalendar {
     /// importance 5 → 1 (highest) … importance 1 → 9 (lowest).
     static func priority(_ importance: Int) -> Int { [9, 7, 5, 3, 1][min(max(importance, 1), 5) - 1] }
 
-    /// `;VALUE=DATE:20261124` or `:20261124T093000` (floating local time).
-    static func dateValue(_ d: DateValue) -> String {
+    /// `;VALUE=DATE:20261124`, `:20261124T093000` (floating), `;TZID=Europe/Berlin:20261124T093000`
+    /// (a reading of that zone) or `:20261124T093000Z` (UTC).
+    static func dateValue(_ d: DateValue, zone: TimeZone? = nil) -> String {
         guard let m = d.minutes else { return ";VALUE=DATE:\(d.day.basicISO)" }
-        return ":\(d.day.basicISO)T\(two(m / 60))\(two(m % 60))\(two(d.seconds ?? 0))"
+        let text = "\(d.day.basicISO)T\(two(m / 60))\(two(m % 60))\(two(d.seconds ?? 0))"
+        guard let zone else { return ":" + text }
+        return ZonedTime.name(zone) == "UTC" ? ":\(text)Z" : ";TZID=\(ZonedTime.name(zone)):\(text)"
     }
 
     /// A date-time written as UTC, as DTSTAMP and COMPLETED require; Carousel's times are local

@@ -16,13 +16,20 @@ extension ICalendarImport {
     static func apply(_ o: Override, to plan: inout ImportPlan, zones: Zones) {
         func first(_ name: String) -> Property? { o.props.first { $0.name == name } }
         let uid = first("UID")?.value ?? ""
-        guard let rid = first("RECURRENCE-ID"), let original = date(rid, zones)?.day else {
+        // The original day on the series' clock: the series' zone, whatever machine reads the file.
+        let seriesZone = plan.items.first { $0.key == "ics:" + uid && $0.repeatRule != nil }?.zone.flatMap(ZonedTime.zone(named:))
+        guard let rid = first("RECURRENCE-ID"), let original = date(rid, in: seriesZone, zones)?.day else {
             plan.notes.append("line \(o.line): RECURRENCE-ID \(first("RECURRENCE-ID")?.value ?? "") cannot be read; skipped")
             return
         }
         var props = o.props.filter { !["RRULE", "EXDATE", "RDATE"].contains($0.name) }
         if !props.contains(where: { $0.name == "DTSTART" }) { props.append(Property(name: "DTSTART", params: rid.params, value: rid.value, line: rid.line)) }
         guard var moved = item(props, alarms: o.alarms, isEvent: o.isEvent, line: o.line, zones: zones, notes: &plan.notes) else { return }
+        // Compared with the series on the series' clock.
+        if let z = seriesZone, let due = moved.due, let own = moved.zone.flatMap(ZonedTime.zone(named:)), own.identifier != z.identifier {
+            moved.due = ZonedTime.convert(due, from: own, to: z)
+            moved.zone = ZonedTime.name(z)
+        }
         moved.key = "ics:\(uid)@\(original.iso)"
         let cancelled = first("STATUS")?.value.uppercased() == "CANCELLED"
         if rid.params["RANGE"]?.uppercased() == "THISANDFUTURE" {

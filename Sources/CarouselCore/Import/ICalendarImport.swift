@@ -22,6 +22,9 @@ public enum ICalendarImport {
         plan.updatesExisting = true
         var zones = Zones(local: timeZone)
         zones.defined = definedZones(lines, notes: &plan.notes)
+        if let calendarZone = lines.lazy.compactMap({ property($0.text, line: $0.line) }).first(where: { $0.name == "X-WR-TIMEZONE" }) {
+            zones.floating = zones.named(calendarZone.value)
+        }
         plan.notes += unknownZoneNotes(lines, zones)
         var stack: [String] = []
         var props: [Property] = []
@@ -92,17 +95,26 @@ public enum ICalendarImport {
         if let p = first("PRIORITY"), let n = Int(p.value), (1...9).contains(n) { item.importance = [5, 5, 4, 4, 3, 2, 2, 1, 1][n - 1] }
         if let p = first("CREATED") { item.created = date(p, zones) }
         if let p = first("LOCATION"), !p.value.isEmpty { item.extras.append(("location", unescape(p.value))) }
-        let start = first("DTSTART").flatMap { date($0, zones) }
+        // The card's zone is its start's (a task without one: its due's); every other time of
+        // the card is read on that clock, so the card means one instant wherever it is read.
+        let main = first("DTSTART") ?? (isEvent ? nil : first("DUE"))
+        let zoneReading = main.flatMap { reading($0.value, tzid: $0.params["TZID"], zones) }
+        let zone = zoneReading?.value.minutes == nil ? nil : zoneReading?.zone
+        if let zone { item.zone = ZonedTime.name(zone) }
+        let start = first("DTSTART").flatMap { date($0, in: zone, zones) }
+        // Minutes from the start to the end, which an alarm RELATED=END counts from.
+        var length = 0
         if isEvent {
             item.due = start
-            if let s = start, let e = first("DTEND").flatMap({ date($0, zones) }), let m = s.minutes, let em = e.minutes {
-                let length = s.day.days(until: e.day) * 1440 + em - m
-                if length > 0 { item.extras.append(("duration", minutesText(length))) }
-            } else if let d = first("DURATION"), start?.minutes != nil, let m = durationMinutes(d.value), m > 0 {
-                item.extras.append(("duration", minutesText(m)))
+            if let s = start, let e = first("DTEND").flatMap({ date($0, in: zone, zones) }) {
+                length = s.day.days(until: e.day) * 1440 + (e.minutes ?? 0) - (s.minutes ?? 0)
+                if length > 0, s.minutes != nil { item.extras.append(("duration", minutesText(length))) }
+            } else if let d = first("DURATION"), let m = durationMinutes(d.value), m > 0 {
+                length = m
+                if start?.minutes != nil { item.extras.append(("duration", minutesText(m))) }
             }
         } else {
-            item.due = first("DUE").flatMap { date($0, zones) }
+            item.due = first("DUE").flatMap { date($0, in: zone, zones) }
             if item.due == nil { item.due = start } else { item.start = start }
         }
         if first("STATUS")?.value.uppercased() == "COMPLETED" {
@@ -117,8 +129,8 @@ public enum ICalendarImport {
                 notes.append("line \(p.line): \(title): RRULE \(p.value) cannot be read (\(error.message)); imported as a one-off on its first date")
             }
         }
-        let except = props.filter { $0.name == "EXDATE" }.flatMap { days($0, zones, notes: &notes) }
-        let also = props.filter { $0.name == "RDATE" }.flatMap { days($0, zones, notes: &notes) }
+        let except = props.filter { $0.name == "EXDATE" }.flatMap { days($0, in: zone, zones, notes: &notes) }
+        let also = props.filter { $0.name == "RDATE" }.flatMap { days($0, in: zone, zones, notes: &notes) }
         if item.repeatRule != nil {
             item.exceptDates = Array(Set(except)).sorted()
             item.alsoDates = Array(Set(also)).sorted()
@@ -128,15 +140,25 @@ public enum ICalendarImport {
         var reminds: [String] = []
         for alarm in alarms {
             guard let t = alarm.first(where: { $0.name == "TRIGGER" }) else { continue }
-            if t.value.hasPrefix("-"), t.params["VALUE"] == nil, let m = durationMinutes(String(t.value.dropFirst())) {
-                reminds.append(minutesText(m).lowercased())
-            } else if let m = durationMinutes(t.value), m == 0 {
-                reminds.append("0m")
-            } else {
-                notes.append("line \(t.line): \(title): an alarm at TRIGGER \(t.value) has no card form; skipped")
+            if t.params["VALUE"]?.uppercased() == "DATE-TIME" || t.value.first?.isNumber == true {
+                // An absolute trigger: that moment, on the card's clock.
+                if let r = reading(t.value, tzid: t.params["TZID"], zones), r.value.minutes != nil {
+                    reminds.append(moved(r, to: zone, zones).description)
+                } else {
+                    notes.append("line \(t.line): \(title): an alarm at TRIGGER \(t.value) cannot be read; skipped")
+                }
+                continue
             }
+            let negative = t.value.hasPrefix("-")
+            guard let m = durationMinutes(negative ? String(t.value.dropFirst()) : t.value) else {
+                notes.append("line \(t.line): \(title): an alarm at TRIGGER \(t.value) has no card form; skipped")
+                continue
+            }
+            // Minutes after the start (before it when negative); RELATED=END counts from the end.
+            let fromStart = (negative ? -m : m) + (t.params["RELATED"]?.uppercased() == "END" && isEvent ? length : 0)
+            reminds.append(fromStart <= 0 ? remindText(-fromStart) : remindText(fromStart) + " after")
         }
-        if !reminds.isEmpty { item.extras.append(("remind", reminds.joined(separator: ", "))) }
+        if !reminds.isEmpty { item.extras.append(("remind", reminds.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.joined(separator: ", "))) }
         for p in props where !known.contains(p.name) && !p.name.hasPrefix("X-") {
             notes.append("line \(p.line): \(title): \(p.name) is not imported")
         }

@@ -56,7 +56,8 @@ public enum Placement {
     /// The same, each day keeping only its first `limit` cards in that order when `limit` is
     /// above 0, with how many cards the day holds in all. The first cards are chosen without
     /// sorting the rest (a month at 100,000 cards holds 700 on a day).
-    public static func entries(_ cards: [Card], from: Day, to: Day, limit: Int) -> [(day: Day, entries: [Entry], count: Int)] {
+    public static func entries(_ cards: [Card], from: Day, to: Day, limit: Int,
+                               display: TimeZone = .current) -> [(day: Day, entries: [Entry], count: Int)] {
         guard from <= to else { return [] }
         let first = from.dayNumber, count = to.dayNumber - first + 1
         // Many cards (a month of 2,000 series) are placed on two cores, every other card on
@@ -69,6 +70,13 @@ public enum Placement {
             while i < cards.count {
                 let card = cards[i]
                 i += parts
+                if let zone = ZonedTime.zone(of: card), zone.identifier != display.identifier, card.due?.minutes ?? card.start?.minutes != nil {
+                    for (day, shown) in zonedDays(of: card, zone: zone, from: from, to: to, display: display) {
+                        let done = card.isRepeating ? card.isDone(on: day) : card.done != nil
+                        lists[shown.day.dayNumber - first].append(Entry(box: CardBox(shown.card), day: shown.day, done: done, occurrence: card.isRepeating))
+                    }
+                    continue
+                }
                 let days = days(of: card, from: from, to: to)
                 guard !days.isEmpty else { continue }
                 let box = CardBox(card)
@@ -84,6 +92,29 @@ public enum Placement {
             return (entries: limit > 0 ? firstEntries(limit, of: all) : all.sorted(by: order), count: all.count)
         }
         return (0..<count).map { (from.adding(days: $0), sorted[$0].entries, sorted[$0].count) }
+    }
+
+    /// A zoned card's days of its own zone near `from...to`, each with the day and card (its
+    /// `due`, `start` moved) the device's clock shows: by the zone rules of that date, so each
+    /// occurrence keeps its instant across a change of the clocks in either place.
+    static func zonedDays(of card: Card, zone: TimeZone, from: Day, to: Day, display: TimeZone) -> [(Day, (day: Day, card: Card))] {
+        var out: [(Day, (day: Day, card: Card))] = []
+        for day in days(of: card, from: from.adding(days: -1), to: to.adding(days: 1)) {
+            guard let m = card.due?.minutes ?? card.start?.minutes else { continue }
+            let moved = ZonedTime.convert(DateValue(day: day, minutes: m), from: zone, to: display)
+            guard moved.day >= from, moved.day <= to else { continue }
+            var shown = card
+            func move(_ v: DateValue?) -> DateValue? {
+                guard let v else { return nil }
+                guard let vm = v.minutes else { return card.isRepeating ? DateValue(day: moved.day) : v }
+                return ZonedTime.convert(card.isRepeating ? DateValue(day: day, minutes: vm) : v, from: zone, to: display)
+            }
+            shown.due = move(card.due)
+            shown.start = move(card.start)
+            shown.timeZone = nil
+            out.append((day, (moved.day, shown)))
+        }
+        return out
     }
 
     /// The first `limit` entries of `all` in `order`, sorted: each entry is compared with the

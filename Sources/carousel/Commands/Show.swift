@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import CarouselCore
 
@@ -48,12 +49,19 @@ struct Show: ParsableCommand {
             row("importance", "\(card.importance) of 5")
             row("category", card.category.map { t.category($0, $0) })
             row("tags", card.tags.map(t.tag).joined(separator: " "))
+            // A zoned time is shown on this device's clock, by the zone rules of its date.
+            let zone = ZonedTime.zone(of: card, vaultZone: ws.settings.vaultZone)
             row("due", Occurrence.dueDay(of: card, today: ws.today).map {
                 // The words in brackets only when they add something ("in 3 days"), never the date again.
                 var words = Words.cardDue(card, today: ws.today)
                 if words.hasPrefix("due ") { words.removeFirst(4) }  // the row is already called "due"
-                return Words.shortDate($0) + (card.due?.timeText.map { " " + $0 } ?? "")
+                let here = card.due?.minutes == nil ? nil : ZonedTime.local(card, on: $0, vaultZone: ws.settings.vaultZone)
+                return Words.shortDate(here?.day ?? $0) + ((here ?? card.due)?.timeText.map { " " + $0 } ?? "")
                     + (words.contains(Words.shortDate($0)) ? "" : "  (" + words + ")") })
+            row("zone", zone.map { z in
+                let there = card.due?.timeText ?? card.start?.timeText
+                return ZonedTime.name(z) + (there.map { " (\($0) there)" } ?? "")
+            })
             row("starts", card.start.map { s in
                 // A series starts at that time of day each time; a one-off on that day, or on its own day.
                 if card.repeatRule != nil, let time = s.timeText { return time + " each time" }
@@ -73,6 +81,7 @@ struct Show: ParsableCommand {
                     let s = part.trimmingCharacters(in: .whitespaces)
                     switch RemindSpec(s) {
                     case .before?: return s + " before"
+                    case .after?: return s
                     case let .timeOfDay(m)?: return String(format: "at %02d:%02d that day", m / 60, m % 60)
                     case let .at(v)?: return "at " + Words.shortDate(v.day) + (v.timeText.map { " " + $0 } ?? "")
                     case nil: return s + " " + t.dim("(never fires: not \(RemindSpec.forms))")
