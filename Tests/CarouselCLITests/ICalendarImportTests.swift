@@ -25,7 +25,8 @@ final class ICalendarImportTests: XCTestCase {
         XCTAssertEqual(try s.log().first, "import: 6 cards from iCalendar")
 
         let choir = try s.read("cards/choir-rehearsal-st-mary-s.md")
-        for line in ["kind: event", "tags: [music, weekly]", "due: 2026-11-26T17:00", "duration: 1h30m",
+        // The calendar's zone is kept: 18:00 in Berlin, whatever the machine's zone (London here).
+        for line in ["kind: event", "tags: [music, weekly]", "due: 2026-11-26T18:00", "tz: Europe/Berlin", "duration: 1h30m",
                      "repeat: every 2 weeks on thu (weeks start sunday)", "except: [2026-12-24]", "remind: 30m",
                      "location: St. Mary's hall", "import_key: ics:4f1c2a7e9b@google.com",
                      "Bring the scores\nand water; the hall is cold. Rehearsals run until the spring concert, then we break."] {

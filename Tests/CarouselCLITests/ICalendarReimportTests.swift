@@ -60,7 +60,7 @@ final class ICalendarReimportTests: XCTestCase {
 
         // The calendar wins for what it carries; what only Carousel knows is kept.
         let choir = try s.read("cards/choir-rehearsal-st-mary-s.md")
-        for line in ["title: Choir rehearsal\n", "due: 2026-11-26T18:00", "duration: 2h", "except: [2026-12-10, 2026-12-24]",
+        for line in ["title: Choir rehearsal\n", "due: 2026-11-26T19:00", "tz: Europe/Berlin", "duration: 2h", "except: [2026-12-10, 2026-12-24]",
                      "tags: [music]", "spoons: 3", "remind: 0m", "import_key: ics:4f1c2a7e9b@google.com", "---\n\nBring the new scores.\n"] {
             XCTAssertTrue(choir.contains(line), "missing \(line) in\n\(choir)")
         }
