@@ -54,7 +54,7 @@ public enum ZonedTime {
         let offset = zone.secondsFromGMT(for: instant(value, in: zone)) / 60
         let sign = offset < 0 ? "-" : "+", a = abs(offset)
         return value.day.iso + "T" + DateValue.two(m / 60) + ":" + DateValue.two(m % 60) + ":" + DateValue.two(value.seconds ?? 0)
-            + (zone.identifier == "UTC" ? "Z" : sign + DateValue.two(a / 60) + ":" + DateValue.two(a % 60))
+            + (name(zone) == "UTC" ? "Z" : sign + DateValue.two(a / 60) + ":" + DateValue.two(a % 60))
     }
 
     /// The zone of a card's times: its `tz:`, else the vault's `time_zone:`; nil when floating.
