@@ -87,7 +87,7 @@ public enum ICalendar {
                 return (time == nil ? ";VALUE=DATE:" : tzid + ":") + values.joined(separator: ",")
             }
             out.append("DTSTART" + at(anchor))
-            if isEvent, time == nil { out.append("DTEND;VALUE=DATE:\(anchor.adding(days: 1).basicISO)") }
+            if isEvent, time == nil { out.append("DTEND;VALUE=DATE:\(anchor.adding(days: allDays(c)).basicISO)") }
             if isEvent, time != nil, let m = c.duration.flatMap({ TimelineView.minutes(duration: $0) }), m > 0 {
                 out.append("DURATION:PT" + (m >= 60 ? "\(m / 60)H" : "") + (m % 60 > 0 ? "\(m % 60)M" : ""))
             }
@@ -106,7 +106,7 @@ public enum ICalendar {
                 }
             } else if isEvent {
                 out.append("DTSTART;VALUE=DATE:\(due.day.basicISO)")
-                out.append("DTEND;VALUE=DATE:\(due.day.adding(days: 1).basicISO)")
+                out.append("DTEND;VALUE=DATE:\(due.day.adding(days: allDays(c)).basicISO)")
             } else {
                 // A task's start, when it is before the due time, goes out as DTSTART of the same
                 // value type as DUE (RFC 5545); a start that is only the due day's time is DUE's.
@@ -153,6 +153,11 @@ public enum ICalendar {
         }
         out.append("END:\(name)")
         return out
+    }
+
+    /// The days an all-day event lasts: its `duration:` in whole days (`6d`), at least one.
+    static func allDays(_ c: Card) -> Int {
+        max(1, (c.duration.flatMap { TimelineView.minutes(duration: $0) }.map { ($0 + 1439) / 1440 }) ?? 1)
     }
 
     /// Stable across exports and devices: the card id (its path when it has none yet).

@@ -38,8 +38,8 @@ public enum ICalendarImport {
             guard ["VEVENT", "VTODO"].contains(name) else { return }
             if props.contains(where: { $0.name == "RECURRENCE-ID" }) {
                 overrides.append(Override(props: props, alarms: alarms, isEvent: name == "VEVENT", line: begin))
-            } else if let item = item(props, alarms: alarms, isEvent: name == "VEVENT", line: begin, zones: zones, notes: &plan.notes) {
-                plan.items.append(item)
+            } else {
+                plan.items += items(props, alarms: alarms, isEvent: name == "VEVENT", line: begin, zones: zones, notes: &plan.notes)
             }
         }
         for (text, n) in lines where !text.isEmpty {
@@ -81,6 +81,48 @@ public enum ICalendarImport {
         return plan
     }
 
+    /// The cards of one component. A card has one rule, so each further `RRULE` becomes a card
+    /// of its own (key `ics:UID#rrule2`, with the same `EXDATE`s); `RDATE`s of an event without
+    /// a rule become one-off cards on those dates (key `ics:UID@rdate-DAY`).
+    static func items(_ props: [Property], alarms: [[Property]], isEvent: Bool, line: Int, zones: Zones,
+                      notes: inout [String]) -> [ImportedItem] {
+        let rules = props.filter { $0.name == "RRULE" }
+        let rdates = props.filter { $0.name == "RDATE" }
+        let plain = props.filter { !(($0.name == "RRULE" && $0.line != rules.first?.line) || ($0.name == "RDATE" && rules.isEmpty)) }
+        guard let main = item(plain, alarms: alarms, isEvent: isEvent, line: line, zones: zones, notes: &notes) else { return [] }
+        var out = [main]
+        for (i, rule) in rules.enumerated().dropFirst() {
+            let own = props.filter { !["RRULE", "RDATE"].contains($0.name) } + [rule]
+            guard var sibling = item(own, alarms: alarms, isEvent: isEvent, line: line, zones: zones, notes: &notes) else { continue }
+            sibling.key = main.key + "#rrule\(i + 1)"
+            // Its dates are its rule's: DTSTART belongs to the first card, so this one starts at
+            // its own first occurrence (as its export's DTSTART says).
+            if let text = sibling.repeatRule, let r = try? RecurrenceRule.parse(text), let due = sibling.due,
+               let first = r.occurrences(anchor: due.day, from: due.day, limit: 1).first {
+                sibling.due = DateValue(day: first, minutes: due.minutes)
+                sibling.extras = sibling.extras.map { $0.0 == "series_start" ? ("series_start", first.iso) : $0 }
+            }
+            out.append(sibling)
+        }
+        if rules.isEmpty {
+            let zone = main.zone.flatMap(ZonedTime.zone(named:))
+            for p in rdates {
+                for part in p.value.split(separator: ",") {
+                    guard let r = reading(String(part.split(separator: "/").first ?? part), tzid: p.params["TZID"], zones) else {
+                        notes.append("line \(p.line): RDATE value \"\(part)\" cannot be read; skipped")
+                        continue
+                    }
+                    let at = moved(r, to: zone, zones)
+                    var one = main
+                    one.due = at.minutes == nil ? DateValue(day: at.day, minutes: main.due?.minutes) : at
+                    one.key = main.key + "@rdate-" + at.day.iso
+                    if one.due != main.due { out.append(one) }
+                }
+            }
+        }
+        return out
+    }
+
     static func item(_ props: [Property], alarms: [[Property]], isEvent: Bool, line: Int, zones: Zones,
                      notes: inout [String]) -> ImportedItem? {
         func first(_ name: String) -> Property? { props.first { $0.name == name } }
@@ -108,10 +150,13 @@ public enum ICalendarImport {
             item.due = start
             if let s = start, let e = first("DTEND").flatMap({ date($0, in: zone, zones) }) {
                 length = s.day.days(until: e.day) * 1440 + (e.minutes ?? 0) - (s.minutes ?? 0)
-                if length > 0, s.minutes != nil { item.extras.append(("duration", minutesText(length))) }
             } else if let d = first("DURATION"), let m = durationMinutes(d.value), m > 0 {
                 length = m
-                if start?.minutes != nil { item.extras.append(("duration", minutesText(m))) }
+            }
+            // A timed event lasts its length; an all-day one more than a day lasts whole days
+            // (`duration: 6d`, shown on each). An end before the start is no length at all.
+            if let s = start, length > 0, s.minutes != nil || length > 1440 {
+                item.extras.append(("duration", s.minutes == nil ? "\((length + 1439) / 1440)d" : minutesText(length)))
             }
         } else {
             item.due = first("DUE").flatMap { date($0, in: zone, zones) }
@@ -134,8 +179,8 @@ public enum ICalendarImport {
         if item.repeatRule != nil {
             item.exceptDates = Array(Set(except)).sorted()
             item.alsoDates = Array(Set(also)).sorted()
-        } else if let p = props.first(where: { ["EXDATE", "RDATE"].contains($0.name) }) {
-            notes.append("line \(p.line): \(title): \(p.name) without an RRULE has no card form; skipped")
+        } else if let p = props.first(where: { $0.name == "EXDATE" }) {
+            notes.append("line \(p.line): \(title): EXDATE without an RRULE has no card form; skipped")
         }
         var reminds: [String] = []
         for alarm in alarms {

@@ -39,12 +39,38 @@ public enum Placement {
     /// occurrence of its series (`Series.days`), plus the days it was completed or skipped.
     public static func days(of card: Card, from: Day, to: Day) -> [Day] {
         guard from <= to else { return [] }
+        let extra = spanDays(of: card)
+        if extra > 0 { return spread(card, extra: extra, from: from, to: to) }
         if card.isRepeating {
             guard Series.start(of: card) != nil, let series = Series(card, today: from) else { return [] }
             return series.days(from: from, to: to)
         }
         guard let day = card.due?.day ?? card.start?.day, day >= from, day <= to else { return [] }
         return [day]
+    }
+
+    /// How many days after its first an event lasts into: an all-day event of `duration: 6d` covers
+    /// six days (five after the first), a timed one until the day its end falls on (an end at
+    /// midnight ends the day before). Zero for a card that is not an event or has no duration.
+    public static func spanDays(of card: Card) -> Int {
+        guard card.kind == .event, let text = card.duration, let m = TimelineView.minutes(duration: text), m > 0 else { return 0 }
+        guard let start = card.due?.minutes ?? card.start?.minutes else { return max(0, (m + 1439) / 1440 - 1) }
+        return (start + m - 1) / 1440
+    }
+
+    /// The days of `from...to` a multi-day event covers: each occurrence (or its one date) and
+    /// the `extra` days after it.
+    static func spread(_ card: Card, extra: Int, from: Day, to: Day) -> [Day] {
+        var plain = card
+        plain.duration = nil
+        var out = Set<Day>()
+        for first in days(of: plain, from: from.adding(days: -extra), to: to) {
+            for i in 0...extra {
+                let d = first.adding(days: i)
+                if d >= from, d <= to { out.insert(d) }
+            }
+        }
+        return out.sorted()
     }
 
     /// Every card on every day of `from...to`, each day's cards in a stable order (time, then
@@ -99,10 +125,19 @@ public enum Placement {
     /// occurrence keeps its instant across a change of the clocks in either place.
     static func zonedDays(of card: Card, zone: TimeZone, from: Day, to: Day, display: TimeZone) -> [(Day, (day: Day, card: Card))] {
         var out: [(Day, (day: Day, card: Card))] = []
-        for day in days(of: card, from: from.adding(days: -1), to: to.adding(days: 1)) {
+        var plain = card
+        plain.duration = nil
+        let reach = spanDays(of: card) + 1
+        for day in days(of: plain, from: from.adding(days: -reach), to: to.adding(days: 1)) {
             guard let m = card.due?.minutes ?? card.start?.minutes else { continue }
             let moved = ZonedTime.convert(DateValue(day: day, minutes: m), from: zone, to: display)
-            guard moved.day >= from, moved.day <= to else { continue }
+            // A multi-day event covers the days of this clock from its start to its end.
+            var last = moved.day
+            if card.kind == .event, let length = card.duration.flatMap({ TimelineView.minutes(duration: $0) }), length > 1 {
+                let end = ZonedTime.reading(ZonedTime.instant(moved, in: display).addingTimeInterval(Double(length - 1) * 60), in: display)
+                last = end.day
+            }
+            guard last >= from, moved.day <= to else { continue }
             var shown = card
             func move(_ v: DateValue?) -> DateValue? {
                 guard let v else { return nil }
@@ -112,7 +147,11 @@ public enum Placement {
             shown.due = move(card.due)
             shown.start = move(card.start)
             shown.timeZone = nil
-            out.append((day, (moved.day, shown)))
+            var d = max(moved.day, from)
+            while d <= min(last, to) {
+                out.append((day, (d, shown)))
+                d = d.adding(days: 1)
+            }
         }
         return out
     }

@@ -43,6 +43,7 @@ public struct TimelineView: Sendable {
             switch unit {
             case "h", "hr", "hrs", "hour", "hours": total += value * 60
             case "m", "min", "mins", "minute", "minutes": total += value
+            case "d", "day", "days": total += value * 1440
             default: return false
             }
             parsedAny = true
@@ -66,7 +67,7 @@ public struct TimelineView: Sendable {
         return parsedAny && result > 0 ? result : nil
     }
 
-    public static let durationHelp = "a length like 30m, 1h, 1h30m or 90 (minutes)"
+    public static let durationHelp = "a length like 30m, 1h, 1h30m, 3d or 90 (minutes)"
 
     /// The timeline of `date`: one-off cards whose `start` has a time on that day, and repeating
     /// cards with a start time whose rule occurs that day (weekday routines).
