@@ -96,6 +96,11 @@ public enum ZonedTime {
         return c
     }
 
+    /// "Europe/Berlin (19:00 there)": the zone of a card and its time on that zone's clock.
+    public static func words(_ card: Card, zone: TimeZone) -> String {
+        name(zone) + ((card.due?.timeText ?? card.start?.timeText).map { " (\($0) there)" } ?? "")
+    }
+
     /// The cards with the vault's `time_zone:` as the zone of every time that has none of its own.
     public static func withVaultZone(_ cards: [Card], _ settings: Settings) -> [Card] {
         guard let name = settings.timeZone else { return cards }

@@ -39,6 +39,22 @@ public enum RemindSpec: Hashable, Sendable {
         scalar.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
+    /// One written value in words, as `show` and the card page say it: "1h before", "10m after",
+    /// "at 09:00 that day", "at 24 Nov 09:00"; nil when it is not a reminder.
+    public static func words(_ value: String) -> String? {
+        let s = value.trimmingCharacters(in: .whitespaces)
+        switch RemindSpec(s) {
+        case .before?: return s + " before"
+        case .after?: return s
+        case let .timeOfDay(m)?: return "at " + DateValue.two(m / 60) + ":" + DateValue.two(m % 60) + " that day"
+        case let .at(v)?: return "at " + Words.shortDate(v.day) + (v.timeText.map { " " + $0 } ?? "")
+        case nil: return nil
+        }
+    }
+
+    /// Said after a value that is not a reminder.
+    public static let neverFires = "(never fires: not \(forms))"
+
     /// Parses a scalar or a list of scalars; the message says what was wrong.
     public static func parseList(_ values: [String]) -> Result<[RemindSpec], RemindError> {
         var out: [RemindSpec] = []
