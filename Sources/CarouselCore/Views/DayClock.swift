@@ -47,7 +47,8 @@ public struct DayClock: Sendable {
         let end = dayEnd(dayEndSetting)
         let days = end > 1440 ? [today, today.adding(days: 1)] : [today]
         var best: Fixed?
-        for card in cards {
+        // A zoned card fixes its time on this device's clock.
+        for card in cards.lazy.map({ ZonedTime.localized($0) }) {
             for (offset, day) in days.enumerated() {
                 guard let start = fixedStart(card, on: day, today: today) else { continue }
                 let at = offset * 1440 + start

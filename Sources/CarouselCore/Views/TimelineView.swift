@@ -73,7 +73,8 @@ public struct TimelineView: Sendable {
     /// cards with a start time whose rule occurs that day (weekday routines).
     public static func make(_ snapshot: VaultSnapshot, date: Day) -> TimelineView {
         var items: [Item] = []
-        for card in snapshot.cards {
+        // A zoned card is placed by its time on this device's clock.
+        for card in snapshot.cards.lazy.map({ ZonedTime.localized($0) }) {
             guard let start = card.start, let minutes = start.minutes else { continue }
             let onDay: Bool
             if card.isRepeating {

@@ -60,6 +60,42 @@ final class ZonedTimeTests: XCTestCase {
         XCTAssertEqual(ZonedTime.withVaultZone([floating], settings).first?.timeZone, "Europe/Berlin")
     }
 
+    func testLocalizedMovesOneOffReadingsAndOnlyTheTimeOfASeries() {
+        var call = Card(slug: "call", path: "cards/call.md", title: "Call")
+        call.due = at("2026-03-28T00:30")
+        call.start = at("2026-03-28T00:00")
+        call.timeZone = "Europe/Berlin"
+        let here = ZonedTime.localized(call, display: newYork)
+        XCTAssertEqual(here.due, at("2026-03-27T19:30"))
+        XCTAssertEqual(here.start, at("2026-03-27T19:00"))
+        // A series keeps its days (they are its zone's); its open occurrence's time moves.
+        XCTAssertEqual(ZonedTime.localized(choir(), display: newYork).due, at("2026-03-01T13:00"))
+        XCTAssertEqual(ZonedTime.localized(choir(), display: berlin).due, at("2026-03-01T19:00"))
+        var floating = call
+        floating.timeZone = nil
+        XCTAssertEqual(ZonedTime.localized(floating, display: newYork), floating)
+    }
+
+    func testMultiDayEventsCoverEachDay() {
+        var ski = Card(slug: "ski", path: "cards/ski.md", title: "Ski")
+        ski.kind = .event
+        ski.due = at("2026-02-05")
+        ski.duration = "6d"
+        XCTAssertEqual(Placement.spanDays(of: ski), 5)
+        XCTAssertEqual(Placement.days(of: ski, from: Day(iso: "2026-02-08")!, to: Day(iso: "2026-02-14")!).map(\.iso),
+                       ["2026-02-08", "2026-02-09", "2026-02-10"])
+        var conf = ski
+        conf.due = at("2026-03-10T09:00")
+        conf.duration = "56h"
+        XCTAssertEqual(Placement.spanDays(of: conf), 2)
+        // Ending at midnight ends the day before.
+        conf.duration = "15h"
+        XCTAssertEqual(Placement.spanDays(of: conf), 0)
+        var task = ski
+        task.kind = .task
+        XCTAssertEqual(Placement.spanDays(of: task), 0)
+    }
+
     func testReminderFiresAtTheSameInstantOnEitherClock() {
         let input = [Reminders.CardInput(card: choir(), specs: [.before(minutes: 60)])]
         // 18:00 in Berlin on 15 March is 13:00 in New York.
