@@ -88,7 +88,19 @@ public enum ICalendarImport {
                       notes: inout [String]) -> [ImportedItem] {
         let rules = props.filter { $0.name == "RRULE" }
         let rdates = props.filter { $0.name == "RDATE" }
-        let plain = props.filter { !(($0.name == "RRULE" && $0.line != rules.first?.line) || ($0.name == "RDATE" && rules.isEmpty)) }
+        // An RDATE at another time of day than the series' has no `also:` form (those are days):
+        // like an RDATE of an event without a rule, it becomes a one-off card.
+        let startTime = props.first { $0.name == "DTSTART" }.flatMap { reading($0.value, tzid: $0.params["TZID"], zones) }
+        func ownTime(_ p: Property) -> Bool {
+            guard !rules.isEmpty, let first = p.value.split(separator: ",").first,
+                  let r = reading(String(first.split(separator: "/").first ?? first), tzid: p.params["TZID"], zones),
+                  r.value.minutes != nil, let st = startTime else { return false }
+            return moved(r, to: st.zone, zones).minutes != st.value.minutes
+        }
+        let timedRDates = rdates.filter(ownTime)
+        let plain = props.filter { p in
+            !((p.name == "RRULE" && p.line != rules.first?.line) || (p.name == "RDATE" && (rules.isEmpty || timedRDates.contains { $0.line == p.line })))
+        }
         guard let main = item(plain, alarms: alarms, isEvent: isEvent, line: line, zones: zones, notes: &notes) else { return [] }
         var out = [main]
         for (i, rule) in rules.enumerated().dropFirst() {
@@ -99,24 +111,33 @@ public enum ICalendarImport {
             // its own first occurrence (as its export's DTSTART says).
             if let text = sibling.repeatRule, let r = try? RecurrenceRule.parse(text), let due = sibling.due,
                let first = r.occurrences(anchor: due.day, from: due.day, limit: 1).first {
+                if first != due.day { sibling.alsoDates.removeAll { $0 == due.day } }
                 sibling.due = DateValue(day: first, minutes: due.minutes)
                 sibling.extras = sibling.extras.map { $0.0 == "series_start" ? ("series_start", first.iso) : $0 }
             }
             out.append(sibling)
         }
-        if rules.isEmpty {
+        let single: ImportedItem = {
+            var one = main
+            one.repeatRule = nil
+            one.exceptDates = []
+            one.alsoDates = []
+            one.extras.removeAll { $0.0 == "series_start" }
+            return one
+        }()
+        if rules.isEmpty || !timedRDates.isEmpty {
             let zone = main.zone.flatMap(ZonedTime.zone(named:))
-            for p in rdates {
+            for p in rules.isEmpty ? rdates : timedRDates {
                 for part in p.value.split(separator: ",") {
                     guard let r = reading(String(part.split(separator: "/").first ?? part), tzid: p.params["TZID"], zones) else {
                         notes.append("line \(p.line): RDATE value \"\(part)\" cannot be read; skipped")
                         continue
                     }
                     let at = moved(r, to: zone, zones)
-                    var one = main
+                    var one = single
                     one.due = at.minutes == nil ? DateValue(day: at.day, minutes: main.due?.minutes) : at
                     one.key = main.key + "@rdate-" + at.day.iso
-                    if one.due != main.due { out.append(one) }
+                    if one.due != main.due || !rules.isEmpty { out.append(one) }
                 }
             }
         }
@@ -176,9 +197,15 @@ public enum ICalendarImport {
         }
         let except = props.filter { $0.name == "EXDATE" }.flatMap { days($0, in: zone, zones, notes: &notes) }
         let also = props.filter { $0.name == "RDATE" }.flatMap { days($0, in: zone, zones, notes: &notes) }
-        if item.repeatRule != nil {
+        if let text = item.repeatRule {
             item.exceptDates = Array(Set(except)).sorted()
-            item.alsoDates = Array(Set(also)).sorted()
+            // DTSTART is always an occurrence (RFC 5545), even on a day its rule would not give.
+            var extra = also
+            if let s = start, let rule = try? RecurrenceRule.parse(text), !rule.afterCompletion,
+               rule.occurrences(anchor: s.day, from: s.day, limit: 1).first != s.day, !except.contains(s.day) {
+                extra.append(s.day)
+            }
+            item.alsoDates = Array(Set(extra)).sorted()
         } else if let p = props.first(where: { $0.name == "EXDATE" }) {
             notes.append("line \(p.line): \(title): EXDATE without an RRULE has no card form; skipped")
         }

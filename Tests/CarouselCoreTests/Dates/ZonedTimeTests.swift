@@ -161,6 +161,29 @@ final class ZonedTimeTests: XCTestCase {
         XCTAssertEqual(a.items.last?.due, at("2026-03-02T08:00"))
     }
 
+    func testRDatesAtAnotherTimeAndAStartOffTheRule() throws {
+        let text = """
+            BEGIN:VCALENDAR
+            VERSION:2.0
+            BEGIN:VEVENT
+            UID:s
+            SUMMARY:Lessons
+            DTSTART:20260106T083000
+            RRULE:FREQ=WEEKLY;BYDAY=MO
+            RDATE:20260110T090000
+            RDATE:20260117T083000
+            END:VEVENT
+            END:VCALENDAR
+
+            """
+        let plan = try ICalendarImport.parse(text, timeZone: berlin)
+        XCTAssertEqual(plan.items.map(\.key), ["ics:s", "ics:s@rdate-2026-01-10"])
+        // 6 January is a Tuesday: still an occurrence (RFC 5545), and so is the RDATE at the series' time.
+        XCTAssertEqual(plan.items.first?.alsoDates.map(\.iso), ["2026-01-06", "2026-01-17"])
+        XCTAssertEqual(plan.items.last?.due, at("2026-01-10T09:00"))
+        XCTAssertNil(plan.items.last?.repeatRule)
+    }
+
     func testExportWritesTZIDWithItsVTimezoneOrUTC() {
         var utc = choir()
         utc.path = "cards/z.md"
