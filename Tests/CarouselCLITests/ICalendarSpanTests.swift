@@ -119,4 +119,35 @@ final class ICalendarSpanTests: XCTestCase {
         }
         XCTAssertEqual(try cards(t), try cards(s))
     }
+
+    /// A changed occurrence that became a card of its own goes back out as its series'
+    /// RECURRENCE-ID, so import → export → import gives the same cards, keys included.
+    func testChangedOccurrencesGoBackOutAsRecurrenceIDs() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        let path = s.root.appendingPathComponent("overrides.ics")
+        try ICalendarOverrideTests.calendar.write(to: path, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try s.carousel(["import", "--from", "ics", path.path]).status, 0)
+        let out = s.root.appendingPathComponent("out.ics")
+        XCTAssertEqual(try s.carousel(["export", "--format", "ics", "--out", out.path]).status, 0)
+        let text = try String(contentsOf: out, encoding: .utf8)
+        XCTAssertTrue(text.contains("RECURRENCE-ID;VALUE=DATE:20261130"), text)
+        XCTAssertFalse(text.contains("@carousel"), "every card came from the calendar, so every UID is the calendar's:\n\(text)")
+        let t = try Sandbox("again")
+        try t.initVault()
+        XCTAssertEqual(try t.carousel(["import", "--from", "ics", out.path]).status, 0)
+        func cards(_ box: Sandbox) throws -> [String: [String]] {
+            var all: [String: [String]] = [:]
+            for n in try FileManager.default.contentsOfDirectory(atPath: box.vault.appendingPathComponent("cards").path) where n.hasSuffix(".md") {
+                let lines = try box.read("cards/\(n)").split(separator: "\n").map(String.init)
+                all[lines.first { $0.hasPrefix("import_key:") } ?? n] = lines.filter {
+                    !$0.hasPrefix("id:") && !$0.hasPrefix("created:") && !$0.hasPrefix("import_hash:")
+                }
+            }
+            return all
+        }
+        let before = try cards(s)
+        XCTAssertGreaterThan(before.count, 1)
+        XCTAssertEqual(try cards(t), before)
+    }
 }

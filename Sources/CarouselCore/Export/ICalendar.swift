@@ -15,6 +15,10 @@ public enum ICalendar {
         public var location: String?
         /// Whether `importance:` is written in the file; PRIORITY goes out only then.
         public var importanceSet: Bool
+        /// For a card that is one changed occurrence of a calendar's series (`import_key:
+        /// ics:UID@DAY`): the series' UID and the occurrence's original day. It goes out as that
+        /// series' `RECURRENCE-ID` when the series is in the file too.
+        public var occurrenceOf: (uid: String, day: Day)?
 
         public init(card: Card, body: String, remind: String? = nil, uid: String? = nil, location: String? = nil,
                     importanceSet: Bool = true) {
@@ -26,8 +30,16 @@ public enum ICalendar {
             self.importanceSet = importanceSet
         }
 
+        /// `ics:UID@YYYY-MM-DD` → (UID, that day); nil for any other key.
+        public static func occurrence(importKey: String?) -> (uid: String, day: Day)? {
+            guard let key = importKey, key.hasPrefix("ics:"), let at = key.lastIndex(of: "@"),
+                  let day = Day(iso: String(key[key.index(after: at)...])) else { return nil }
+            let uid = String(key[key.index(key.startIndex, offsetBy: 4)..<at])
+            return uid.isEmpty ? nil : (uid, day)
+        }
+
         /// The calendar's UID in an `import_key:` value: `ics:UID`, but not `ics:UID@YYYY-MM-DD`,
-        /// one moved occurrence of a series made its own card (it keeps Carousel's own UID).
+        /// one changed occurrence of a series made its own card (see `occurrenceOf`).
         public static func uid(importKey: String?) -> String? {
             guard let key = importKey, key.hasPrefix("ics:") else { return nil }
             let uid = String(key.dropFirst(4))
@@ -52,14 +64,21 @@ public enum ICalendar {
         for (name, year) in firstYear.sorted(by: { $0.key < $1.key }) {
             if let zone = ZonedTime.zone(named: name) { lines += ICalendarZone.vtimezone(zone, from: year - 1) }
         }
+        // A changed occurrence goes out as its series' RECURRENCE-ID, and the series then lists
+        // that day as an instance (no EXDATE), as calendar programs write it.
+        var series: [String: Item] = [:]
+        for item in items where item.card.isRepeating { if let uid = item.uid { series[uid] = item } }
+        var moved: [String: Set<Day>] = [:]
+        for item in items { if let o = item.occurrenceOf, series[o.uid] != nil { moved[o.uid, default: []].insert(o.day) } }
         for item in items.sorted(by: { $0.card.path < $1.card.path }) {
-            lines += component(item, today: today)
+            let parent = item.occurrenceOf.flatMap { series[$0.uid] }
+            lines += component(item, today: today, series: parent, movedDays: item.uid.flatMap { moved[$0] } ?? [])
         }
         lines.append("END:VCALENDAR")
         return lines.map(fold).joined(separator: "\r\n") + "\r\n"
     }
 
-    static func component(_ item: Item, today: Day) -> [String] {
+    static func component(_ item: Item, today: Day, series: Item? = nil, movedDays: Set<Day> = []) -> [String] {
         let c = item.card
         // A zoned card's times go out as readings of its zone (TZID) or as UTC; floating ones float.
         let zone = c.timeZone.flatMap(ZonedTime.zone(named:))
@@ -68,8 +87,14 @@ public enum ICalendar {
         guard c.due != nil || rule != nil else { return [] }
         let isEvent = c.kind == .event
         let name = isEvent ? "VEVENT" : "VTODO"
-        var out = ["BEGIN:\(name)", "UID:\(item.uid.map(escapeUID) ?? uid(c))", "DTSTAMP:\(utc(c.created ?? DateValue(day: today)))",
+        var out = ["BEGIN:\(name)", "UID:\((series?.uid ?? item.uid).map(escapeUID) ?? uid(c))", "DTSTAMP:\(utc(c.created ?? DateValue(day: today)))",
                    "SUMMARY:\(escape(c.title))"]
+        if let parent = series?.card, let day = item.occurrenceOf?.day {
+            // The instance it replaces: its original day at the series' time, in the series' zone.
+            let time = parent.due?.minutes ?? parent.start?.minutes
+            out.append("RECURRENCE-ID" + ICalendar.dateValue(DateValue(day: day, minutes: time),
+                                                             zone: parent.timeZone.flatMap(ZonedTime.zone(named:))))
+        }
         if let rule {
             // RFC 5545 counts DTSTART as the first instance, so it must be a real occurrence:
             // the series' first one, counted from the start the views use (`Series.start`).
@@ -92,7 +117,7 @@ public enum ICalendar {
                 out.append("DURATION:PT" + (m >= 60 ? "\(m / 60)H" : "") + (m % 60 > 0 ? "\(m % 60)M" : ""))
             }
             out.append("RRULE:\(rule.rrule)")
-            let excluded = Set(c.skipped + c.exceptDates).sorted()
+            let excluded = Set(c.skipped + c.exceptDates).subtracting(movedDays).sorted()
             if !excluded.isEmpty { out.append("EXDATE" + list(excluded)) }
             let extra = Set(c.alsoDates).subtracting(c.exceptDates).sorted()
             if !extra.isEmpty { out.append("RDATE" + list(extra)) }
