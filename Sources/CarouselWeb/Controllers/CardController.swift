@@ -58,7 +58,7 @@ struct CardController {
             H.el("input", ["type": "hidden", "name": "ref", "value": card.slug]),
             H.el("label", ["for": "set-field"], "Set"),
             H.el("select", ["id": "set-field", "name": "field"], ["due", "spoons", "importance", "title", "category", "tags", "emoji",
-                                                                  "start", "duration", "repeat", "parent"].map { H.el("option", [:], $0) }),
+                                                                  "start", "duration", "tz", "repeat", "parent"].map { H.el("option", [:], $0) }),
             H.el("label", ["for": "set-value", "class": "visually-hidden"], "to"),
             H.el("input", ["id": "set-value", "name": "value", "placeholder": "value, e.g. friday or 3"]),
             H.el("button", ["type": "submit", "class": "button quiet"], "Set"),
