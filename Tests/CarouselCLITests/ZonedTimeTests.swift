@@ -84,6 +84,9 @@ final class ZonedTimeTests: XCTestCase {
         let b = try s.carousel(["calendar", "2026-03", "--json"], env: ["TZ": "Europe/Berlin"])
         let bdays = try b.json()["days"] as? [[String: Any]] ?? []
         XCTAssertEqual(bdays.filter { !(($0["cards"] as? [[String: Any]]) ?? []).isEmpty }.compactMap { $0["date"] as? String }, ["2026-03-28"])
+        // `list` gives the due time on this device's clock too.
+        let list = try s.carousel(["list", "--json", "--today", "2026-03-20"], env: ["TZ": "America/New_York"])
+        XCTAssertEqual((try list.json()["cards"] as? [[String: Any]])?.first?["due"] as? String, "2026-03-27T19:30")
     }
 
     func testImportKeepsTheCalendarsZoneWhateverTheMachineZone() throws {
