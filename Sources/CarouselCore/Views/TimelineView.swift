@@ -1,3 +1,5 @@
+import Foundation
+
 /// `carousel timeline`: the cards of a day that have a start time, in time order, with their
 /// durations, the free gaps between them, overlaps, and a now marker.
 public struct TimelineView: Sendable {
@@ -74,7 +76,8 @@ public struct TimelineView: Sendable {
     public static func make(_ snapshot: VaultSnapshot, date: Day) -> TimelineView {
         var items: [Item] = []
         // A zoned card is placed by its time on this device's clock.
-        for card in snapshot.cards.lazy.map({ ZonedTime.localized($0) }) {
+        let here = TimeZone.current
+        for card in snapshot.cards.lazy.map({ ZonedTime.localized($0, display: here) }) {
             guard let start = card.start, let minutes = start.minutes else { continue }
             let onDay: Bool
             if card.isRepeating {
