@@ -36,6 +36,9 @@ public struct Settings: Sendable, Equatable {
     public var timeZone: String?
     /// The zone of `time_zone:`, when set.
     public var vaultZone: TimeZone? { timeZone.flatMap(ZonedTime.zone(named:)) }
+    /// `transition: 10m`: `carousel remind` says this long before each fixed thing (an event or
+    /// a card with a start time) that it is coming, so a change of activity is not a surprise.
+    public var transition: Int?
 
     public init() {}
 
@@ -63,7 +66,7 @@ public struct Settings: Sendable, Equatable {
     }
 
     /// Every key `carousel.yaml` understands.
-    public static let keys = ["budget", "carousel", "views", "week_start", "theme", "reduce_motion", "started", "categories", "sync", "checkin_reminder", "tags", "date_order", "day_end", "time_zone"]
+    public static let keys = ["budget", "carousel", "views", "week_start", "theme", "reduce_motion", "started", "categories", "sync", "checkin_reminder", "tags", "date_order", "day_end", "transition", "time_zone"]
     /// The views home can point at.
     public static let viewNames = ["board", "habits", "streaks", "countdown", "calendar", "timeline", "checkin", "check-in"]
     /// `theme`: `auto` colours a terminal, `plain` never colours.
@@ -170,6 +173,12 @@ public struct Settings: Sendable, Equatable {
                     throw diag(v.mark, "time_zone must be a time zone name like Europe/Berlin or UTC, found \"\(text)\"")
                 }
                 settings.timeZone = ZonedTime.name(zone)
+            case "transition":
+                guard case .success(let specs) = RemindSpec.parseList([text]), specs.count == 1,
+                      case .before(let minutes) = specs[0], (1...240).contains(minutes) else {
+                    throw diag(v.mark, "transition must be a time before each fixed thing like 10m or 1h (at most 4h), found \"\(text)\"")
+                }
+                settings.transition = minutes
             case "tags": settings.tagStyles = try parseTagStyles(v, diag: diag)
             case "categories":
                 guard let pairs = v.mapping else {

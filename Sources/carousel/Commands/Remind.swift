@@ -56,7 +56,11 @@ struct Remind: ParsableCommand {
             let ws = try Workspace(vault: vault, moment: pinned, environment: options.environment, forWriting: false)
             options.applyLook(ws.settings)
             printDiagnostics(ws)
-            let cards = ReminderSources.cards(try ws.remindingCards(), vault: vault)
+            var cards = ReminderSources.cards(try ws.remindingCards(), vault: vault)
+            if let minutes = ws.settings.transition {
+                let reminding = Set(cards.inputs.filter { $0.specs.contains(.before(minutes: minutes)) }.map(\.card.key))
+                cards.inputs += Reminders.transitionInputs(try ws.cardsPlacedTodayAndTomorrow().filter { !reminding.contains($0.key) }, minutes: minutes)
+            }
             let habits = ReminderSources.habits(HabitLoader.load(vault: vault).habits, vault: vault)
             for d in cards.problems + habits.problems { printError(d.description) }
             let checkin = ws.settings.checkinReminder
