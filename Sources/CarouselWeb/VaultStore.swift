@@ -124,7 +124,8 @@ public final class VaultStore: @unchecked Sendable {
         }
         let checkin = state.snapshot.settings.checkinReminder
         return try ReminderRecord.update(vault) { record in
-            Reminders.due(cards: inputs.cards, habits: inputs.habits, checkin: checkin, record: record, now: now)
+            Reminders.due(cards: inputs.cards, habits: inputs.habits, checkin: checkin, record: record, now: now,
+                          vaultZone: state.snapshot.settings.vaultZone)
         }
     }
 

@@ -65,7 +65,8 @@ struct Remind: ParsableCommand {
             for d in cards.problems + habits.problems { printError(d.description) }
             let checkin = ws.settings.checkinReminder
             let run = try ReminderRecord.update(vault) { record in
-                Reminders.due(cards: cards.inputs, habits: habits.inputs, checkin: checkin, record: record, now: pinned.stamp)
+                Reminders.due(cards: cards.inputs, habits: habits.inputs, checkin: checkin, record: record, now: pinned.stamp,
+                              vaultZone: ws.settings.vaultZone)
             }
             if notify { send(run) }
             if options.json {
