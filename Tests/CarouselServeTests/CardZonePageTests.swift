@@ -23,7 +23,7 @@ final class CardZonePageTests: XCTestCase {
         let access = Access(hosts: ["localhost"])
         let cookie: HTTPFields = [.cookie: "\(Access.cookieName)=\(access.token)"]
         var headers: HTTPFields = [.cookie: "\(Access.cookieName)=\(access.token)", .accept: "application/json", .origin: "http://localhost"]
-        headers[HTTPField.Name("X-Carousel-Token")!] = access.token
+        headers[HTTPField.Name("X-Carousel-Token")!] = access.formToken
         func slugs(_ body: ByteBuffer) throws -> [String] {
             let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(String(buffer: body).utf8)) as? [String: Any])
             return (json["reminders"] as? [[String: Any]] ?? []).compactMap { $0["slug"] as? String }
