@@ -55,11 +55,12 @@ test-servers:
 	  fi; \
 	done
 
-## pydeps: the Python packages the tests use: independent oracles (iCalendar readers) and
-## Selenium, which drives Debian's chromium (from deps) in the browser tests
-PYDEPS := icalendar recurring-ical-events python-dateutil selenium
+## pydeps: the Python packages the tests use: independent oracles (iCalendar readers),
+## Selenium, which drives Debian's chromium (from deps) in the browser tests, and axe-core
+## (axe-selenium-python) for the accessibility checks
+PYDEPS := icalendar recurring-ical-events python-dateutil selenium axe-selenium-python
 pydeps:
-	@python3 -c "import icalendar, recurring_ical_events, dateutil, selenium" 2>/dev/null || \
+	@python3 -c "import icalendar, recurring_ical_events, dateutil, selenium, axe_selenium_python" 2>/dev/null || \
 	  python3 -m pip install -q $(PYDEPS) 2>/dev/null || \
 	  python3 -m pip install -q --break-system-packages $(PYDEPS)
 
@@ -105,7 +106,8 @@ test: deps pydeps
 	grep -o 'error: [A-Za-z]*\.test[A-Za-z0-9_]*' .build/test.log | sort -u | sed 's/^error: /failed: /' || true; \
 	exit $$status
 
-## screenshots: a PNG of every page of `carousel serve`, light and dark, into docs/screenshots/
+## screenshots: a PNG of every page of `carousel serve`, light and dark, on a desktop and on
+## 375 and 430 px phones, into docs/screenshots/
 screenshots: deps pydeps
 	$(SWIFT) build
 	python3 Tests/Browser/webtest.py "$(BIN_DIR)" --screenshots docs/screenshots
@@ -154,7 +156,7 @@ bench: release
 ## sample of each: every crash point, every power-cut state, every failed fsync, every amount of
 ## free disk, 500 SIGKILLs, 4 × 100 writers, four random sync orders, kills mid-push, fifty web
 ## clients for ten seconds. Hours on two cores (README, "Testing").
-STRESS_TESTS := CrashTests|CrashPointTests|PowerCutTests|DurabilityTests|FullDiskTests|ConcurrencyTests|SyncRandomTests|RemoteSyncTests|BrowserTests
+STRESS_TESTS := CrashTests|CrashPointTests|PowerCutTests|DurabilityTests|FullDiskTests|ConcurrencyTests|SyncRandomTests|RemoteSyncTests|BrowserTests.testFiftyClients
 stress: deps pydeps
 	$(SWIFT) build
 	CAROUSEL_STRESS=1 CAROUSEL_TEST_SERVER_ROOT="$(SERVER_ROOT)" CAROUSEL_TEST_PYTHON=required CAROUSEL_REQUIRE_BROWSER=1 CAROUSEL_TEST_SERVERS=required \

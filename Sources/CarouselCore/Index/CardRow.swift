@@ -19,7 +19,7 @@ struct CardRow {
           category TEXT, tags TEXT, due TEXT, start TEXT, duration TEXT, repeat TEXT, parent TEXT,
           today TEXT, done TEXT, completed TEXT, skipped TEXT, created TEXT, emoji TEXT, color TEXT,
           diagnostics TEXT, body TEXT, series_start TEXT, wait TEXT, except_dates TEXT, also_dates TEXT, lid TEXT,
-          remind INTEGER, first_step TEXT
+          remind INTEGER, first_step TEXT, tz TEXT
         )
         """
 
@@ -75,17 +75,17 @@ struct CardRow {
     static let selectColumns = """
         path, size, mtime, inode, ok, id, slug, title, kind, spoons, importance, category, tags, due, start,
           duration, repeat, parent, today, done, completed, skipped, created, emoji, color, diagnostics, series_start, wait, except_dates, also_dates,
-          first_step
+          first_step, tz
         """
 
     /// How many columns `selectColumns` names (a column after them is at this position).
-    static let selectCount = 31
+    static let selectCount = 32
 
     static let upsert = """
         INSERT OR REPLACE INTO cards (path, size, mtime, inode, ok, id, slug, title, kind, spoons, importance,
           category, tags, due, start, duration, repeat, parent, today, done, completed, skipped, created,
-          emoji, color, diagnostics, body, series_start, wait, except_dates, also_dates, lid, remind, first_step)
-        VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+          emoji, color, diagnostics, body, series_start, wait, except_dates, also_dates, lid, remind, first_step, tz)
+        VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
         """
 
     /// Reads and parses a card file: the full path, for every file (`CardReader` tries the fast one first).
@@ -134,6 +134,7 @@ struct CardRow {
             text(card?.id?.lowercased()),
             card != nil && reminds ? 1.databaseValue : .null,
             text(card?.firstStep),
+            text(card?.timeZone),
         ]
     }
 
@@ -177,6 +178,7 @@ struct CardRow {
         c.exceptDates = CardRow.split(row[28]).compactMap { Day(iso: $0) }
         c.alsoDates = CardRow.split(row[29]).compactMap { Day(iso: $0) }
         c.firstStep = row[30]
+        c.timeZone = row[31]
         card = c
     }
 
