@@ -49,7 +49,9 @@ final class CrashTests: XCTestCase {
         while (killed < kills || finishedRuns < 10 || added.count <= 5), attempts < kills * 8 {
             attempts += 1
             var args: [String]
-            let op = added.isEmpty ? 0 : rng.next(4)
+            // Adds until six are acknowledged (there must be cards to finish, set and pull, and
+            // enough adds to check), then a mix.
+            let op = added.count <= 5 ? 0 : rng.next(4)
             let n = attempts
             switch op {
             case 0: args = ["add", "Task \(n)", "--spoons", "\(rng.next(5) + 1)"]
@@ -58,7 +60,9 @@ final class CrashTests: XCTestCase {
             default: args = ["pull", added[rng.next(added.count)]]
             }
             let p = try s.start(args)
-            usleep(useconds_t(rng.next(window)))
+            // Killed at a random moment, unless it has finished by then (no waiting past its end).
+            let killAt = ContinuousClock.now.advanced(by: .microseconds(rng.next(window)))
+            while p.isRunning, ContinuousClock.now < killAt { usleep(500) }
             if p.isRunning {
                 kill(p.processIdentifier, SIGKILL)
             }
