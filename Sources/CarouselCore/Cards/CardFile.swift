@@ -72,6 +72,12 @@ public struct CardFile: Sendable {
         reparse()
     }
 
+    /// Replaces a field with lines already rendered (the first is `key:`), for nested values.
+    public mutating func setLines(_ key: String, _ lines: [String]) {
+        document.set(key, renderedLines: lines)
+        reparse()
+    }
+
     public mutating func remove(_ key: String) {
         document.remove(key)
         reparse()

@@ -125,6 +125,7 @@ public final class Workspace {
         if parented.contains(where: { $0.parent != nil }) {
             base.diagnostics.append(contentsOf: ParentGraph(cards: parented).cycleDiagnostics())
         }
+        base.diagnostics.append(contentsOf: try blockCycleDiagnostics())
     }
 
     /// Commits edits made outside Carousel first (`VaultWriter.commitPendingEdits`), unless the
