@@ -176,7 +176,9 @@ extension CardParser {
                     }
                 }
             case "parent": card.parent = try string(f)
-            case "blocked_by", "blockedBy": card.blockedBy = try blockers(f)
+            case "blocked_by", "blockedBy":
+                // Carousel's own spelling wins when a file has both.
+                if f.key == "blocked_by" || !fields.contains(where: { $0.key == "blocked_by" }) { card.blockedBy = try blockers(f) }
             case "today": card.today = try date(f)?.day
             case "done":
                 if let s = try string(f), !s.isEmpty, s.lowercased() != "false" {
@@ -207,6 +209,7 @@ extension CardParser {
             default: break  // unknown fields are the user's; they stay in the file untouched
             }
         }
+        applyTaskNotes(fields, to: &card, warnings: &warnings, diag: diag)
         return ParsedCard(card: card, warnings: warnings, reminds: fields.contains { $0.key == "remind" })
     }
 }
