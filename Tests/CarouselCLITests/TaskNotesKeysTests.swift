@@ -109,13 +109,14 @@ final class TaskNotesKeysTests: XCTestCase {
         XCTAssertTrue(review.contains("complete_instances:\n  - 2026-11-09\n  - 2026-11-23\n"), review)
         XCTAssertFalse(review.contains("\ncompleted:"))
         XCTAssertFalse(review.contains("series_start"))
-        assertKept(review, Self.review, except: ["complete_instances", "  - 2026-11-09", "id:"])
+        assertKept(review, Self.review, except: ["complete_instances", "  - 2026-11-09", "id:", "dateModified:"])
+        XCTAssertTrue(review.contains("dateModified: 2026-11-23T"), "kept up to date, as TaskNotes does")
         XCTAssertEqual(try s.carousel(["undone", "weekly-review"]).status, 0)
         XCTAssertEqual(try s.carousel(["skip", "weekly-review"]).status, 0)
         review = try s.read("cards/weekly-review.md")
         XCTAssertTrue(review.contains("skipped_instances: [2026-11-16, 2026-11-23]\n"), review)
         XCTAssertTrue(review.contains("complete_instances:\n  - 2026-11-09\n"), review)
-        assertKept(review, Self.review, except: ["complete_instances", "  - 2026-11-09", "skipped_instances", "id:", "due:"])
+        assertKept(review, Self.review, except: ["complete_instances", "  - 2026-11-09", "skipped_instances", "id:", "due:", "dateModified:"])
 
         // done on a one-off task: status and completedDate, and its dependant comes back.
         XCTAssertEqual(try s.carousel(["done", "prepare-metrics"]).status, 0)
@@ -136,6 +137,36 @@ final class TaskNotesKeysTests: XCTestCase {
         XCTAssertTrue(report.contains("priority: high\n") && report.contains("due: 2026-11-27\n"), report)
         XCTAssertFalse(report.contains("importance"), report)
         assertKept(report, Self.report, except: ["priority:", "due:", "id:"])
+        XCTAssertFalse(report.contains("dateModified"), "a file without one gets none")
+        try s.assertClean()
+    }
+
+    func testInitFormatTaskNotesWritesNewCardsWithTaskNotesKeys() throws {
+        let s = try Sandbox()
+        let r = try s.carousel(["init", s.vault.path, "--format", "tasknotes"], vaultFlag: false)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(try s.read("carousel.yaml").contains("format: tasknotes"))
+        XCTAssertEqual(try s.carousel(["add", "Call Sam fri 3pm #family priority:H"]).status, 0)
+        var sam = try s.read("cards/call-sam.md")
+        for line in ["status: open\n", "priority: high\n", "scheduled: 2026-11-27T15:00\n", "due: 2026-11-27\n",
+                     "tags: [task, family]\n", "dateCreated: 2026-11-23T", "dateModified: 2026-11-23T"] {
+            XCTAssertTrue(sam.contains(line), "\(line) in\n\(sam)")
+        }
+        for key in ["\nimportance:", "\ncreated:", "\nstart:", "\ndone:"] { XCTAssertFalse(sam.contains(key), "\(key) in\n\(sam)") }
+        XCTAssertEqual(try s.carousel(["done", "call-sam"]).status, 0)
+        sam = try s.read("cards/call-sam.md")
+        XCTAssertTrue(sam.contains("status: done\n") && sam.contains("completedDate: 2026-11-23\n"), sam)
+
+        XCTAssertEqual(try s.carousel(["add", "Water the plants every monday"]).status, 0)
+        var plants = try s.read("cards/water-the-plants.md")
+        XCTAssertTrue(plants.contains("recurrence: DTSTART:20261123;FREQ=WEEKLY;BYDAY=MO\n"), plants)
+        XCTAssertFalse(plants.contains("\nrepeat:"), plants)
+        XCTAssertEqual(try s.carousel(["done", "water-the-plants"]).status, 0)
+        plants = try s.read("cards/water-the-plants.md")
+        XCTAssertTrue(plants.contains("complete_instances: [2026-11-23]\n"), plants)
+        let json = try s.carousel(["show", "water-the-plants", "--json"]).json()
+        XCTAssertEqual(json["next"] as? [String] ?? [], Array((json["next"] as? [String] ?? []).prefix(14)))
+        XCTAssertEqual((json["next"] as? [String])?.first, "2026-11-30")
         try s.assertClean()
     }
 }

@@ -111,18 +111,33 @@ public struct CardFile: Sendable {
     /// The key a role is written under: Carousel's own when the file has it; otherwise the key
     /// TaskNotes uses for that role when the file already has that one (`complete_instances`
     /// for `completed`, …), so a file TaskNotes wrote keeps speaking TaskNotes.
+    /// A file that speaks TaskNotes (a `recurrence:`, `dateCreated:` or TaskNotes status) gets
+    /// TaskNotes' key for a role it has no key for yet.
     func key(for role: String) -> String {
         if document.lineRange(of: role) != nil { return role }
-        return TaskNotesFields.keys[role]?.first { document.lineRange(of: $0) != nil } ?? role
+        guard let keys = TaskNotesFields.keys[role] else { return role }
+        if let present = keys.first(where: { document.lineRange(of: $0) != nil }) { return present }
+        return speaksTaskNotes ? keys[0] : role
+    }
+
+    var speaksTaskNotes: Bool {
+        if ["recurrence", "dateCreated", "date_created"].contains(where: { document.lineRange(of: $0) != nil }) { return true }
+        return statusValue.map { ["open", "in-progress", "done", "completed", "none", "todo"].contains($0) } ?? false
+    }
+
+    /// The `status:` value as written, lowercased, without quotes.
+    var statusValue: String? {
+        document.firstLine(of: "status").map { line in
+            line.drop { $0 != ":" }.dropFirst().trimmingCharacters(in: .whitespaces)
+                .trimmingCharacters(in: CharacterSet(charactersIn: "\"'")).lowercased()
+        }
     }
 
     /// Whether a one-off card keeps its completion as TaskNotes does: a `status:` line and no
     /// `done:` of Carousel's.
     /// The status must be one TaskNotes writes, so a `status:` of the person's own is left alone.
     var tasksByStatus: Bool {
-        guard document.lineRange(of: "done") == nil, !card.isRepeating, let line = document.firstLine(of: "status") else { return false }
-        let value = line.drop { $0 != ":" }.dropFirst().trimmingCharacters(in: .whitespaces)
-            .trimmingCharacters(in: CharacterSet(charactersIn: "\"'")).lowercased()
+        guard document.lineRange(of: "done") == nil, !card.isRepeating, let value = statusValue else { return false }
         return ["open", "in-progress", "done", "completed", "none", "todo"].contains(value)
     }
 

@@ -27,6 +27,19 @@ enum TaskNotesFields {
         }
     }
 
+    /// A card file's text with its `dateModified:` (or `date_modified:`) set to `stamp`, as
+    /// TaskNotes does on every change; the text as it was when it has neither.
+    static func touchingModified(_ text: String, stamp: DateValue) -> String {
+        guard text.contains("\ndateModified:") || text.contains("\ndate_modified:"),
+              var document = try? FrontMatterDocument(text: text) else { return text }
+        let key = document.lineRange(of: "dateModified") != nil ? "dateModified" : "date_modified"
+        guard document.lineRange(of: key) != nil else { return text }
+        let value = stamp.description
+        let style = document.firstLine(of: key).map(YAMLRender.style(ofLine:)) ?? .plain
+        document.set(key, renderedLines: [YAMLRender.line(key, string: value, style: style)])
+        return document.text
+    }
+
     /// `DTSTART:20260101;FREQ=WEEKLY;BYDAY=FR` → the rule without its start, and the start day.
     static func splitRecurrence(_ text: String) -> (rule: String, start: Day?) {
         var start: Day?

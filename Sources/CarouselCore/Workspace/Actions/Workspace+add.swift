@@ -74,6 +74,7 @@ extension Workspace {
         if !new.blockedBy.isEmpty { assignments.append(.init(field: "blocked_by", value: new.blockedBy.joined(separator: ","))) }
         if let e = new.emoji { assignments.append(.init(field: "emoji", value: e)) }
         if let f = new.firstStep { assignments.append(.init(field: "first_step", value: f)) }
+        if settings.cardFormat == .tasknotes { seedTaskNotesKeys(&file, new, &assignments) }
         for a in assignments where !a.value.isEmpty { try apply(a, to: &file) }
         // A repeating card with no date starts at the rule's first day from today, not at today:
         // otherwise "every 2 weeks on tue" added on a Sunday would count its fortnights from the
