@@ -23,7 +23,8 @@ final class DependencyTests: XCTestCase {
         let s = try Sandbox()
         try s.initVault()
         XCTAssertEqual(try s.carousel(["add", "Buy paint tomorrow"]).status, 0)
-        let added = try s.carousel(["add", "Paint the fence tomorrow depends:buy-paint"])
+        // More important than its blocker, so only the block keeps it from coming first.
+        let added = try s.carousel(["add", "Paint the fence tomorrow depends:buy-paint priority:H"])
         XCTAssertEqual(added.status, 0, added.stderr)
         XCTAssertTrue(try s.read("cards/paint-the-fence.md").contains("blocked_by: [buy-paint]\n"))
         XCTAssertEqual(try s.read("cards/paint-the-fence.md").components(separatedBy: "depends").count, 1, "not left in the title")
@@ -37,6 +38,7 @@ final class DependencyTests: XCTestCase {
         XCTAssertEqual(try onBoard(s), ["buy-paint"])
         let pick = try s.carousel(["pick", "--json"]).json()
         XCTAssertEqual((pick["card"] as? [String: Any])?["slug"] as? String, "buy-paint")
+        XCTAssertEqual(try suggested(s).first, "buy-paint")
 
         let list = try s.carousel(["list", "--json"]).json().cards()
         let fence = list.first { $0["slug"] as? String == "paint-the-fence" }
@@ -55,7 +57,7 @@ final class DependencyTests: XCTestCase {
         // Done: the blocker no longer blocks, and the card comes back everywhere.
         XCTAssertEqual(try s.carousel(["done", "buy-paint"]).status, 0)
         for env in [[:], ["CAROUSEL_READ_ALL": "1"]] {
-            XCTAssertTrue(try suggested(s, env: env).contains("paint-the-fence"), "back in the carousel (\(env))")
+            XCTAssertEqual(try suggested(s, env: env).first, "paint-the-fence", "back in the carousel, first (\(env))")
         }
         XCTAssertEqual(try onBoard(s), ["paint-the-fence"])
         XCTAssertEqual(try s.carousel(["list", "--json"]).json().cards().first { $0["slug"] as? String == "paint-the-fence" }?["blocked"] as? Bool, false)
