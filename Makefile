@@ -55,11 +55,12 @@ test-servers:
 	  fi; \
 	done
 
-## pydeps: the Python packages the tests use: independent oracles (iCalendar readers) and
-## Selenium, which drives Debian's chromium (from deps) in the browser tests
-PYDEPS := icalendar recurring-ical-events python-dateutil selenium
+## pydeps: the Python packages the tests use: independent oracles (iCalendar readers),
+## Selenium, which drives Debian's chromium (from deps) in the browser tests, and axe-core
+## (axe-selenium-python) for the accessibility checks
+PYDEPS := icalendar recurring-ical-events python-dateutil selenium axe-selenium-python
 pydeps:
-	@python3 -c "import icalendar, recurring_ical_events, dateutil, selenium" 2>/dev/null || \
+	@python3 -c "import icalendar, recurring_ical_events, dateutil, selenium, axe_selenium_python" 2>/dev/null || \
 	  python3 -m pip install -q $(PYDEPS) 2>/dev/null || \
 	  python3 -m pip install -q --break-system-packages $(PYDEPS)
 
@@ -105,7 +106,8 @@ test: deps pydeps
 	grep -o 'error: [A-Za-z]*\.test[A-Za-z0-9_]*' .build/test.log | sort -u | sed 's/^error: /failed: /' || true; \
 	exit $$status
 
-## screenshots: a PNG of every page of `carousel serve`, light and dark, into docs/screenshots/
+## screenshots: a PNG of every page of `carousel serve`, light and dark, on a desktop and on
+## 375 and 430 px phones, into docs/screenshots/
 screenshots: deps pydeps
 	$(SWIFT) build
 	python3 Tests/Browser/webtest.py "$(BIN_DIR)" --screenshots docs/screenshots

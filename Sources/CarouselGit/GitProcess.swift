@@ -8,20 +8,27 @@ import Glibc
 public struct TransferLimits: Sendable, Equatable {
     /// Seconds without any answer before the first one (connecting, the ssh or TLS handshake).
     public var connect: Double
-    /// Seconds without any progress once the remote has answered.
+    /// Seconds without progress once the remote has answered. Progress is git's own count of
+    /// objects and bytes moving ("Receiving objects: 40% (2/5), 1.2 MiB"), never a line the
+    /// remote sends ("remote: …", ssh's or a server's chatter): a remote that trickles words
+    /// every few seconds but no data is stopped all the same.
     public var noProgress: Double
+    /// Seconds for the whole transfer, however it goes.
+    public var total: Double
 
-    public static let standard = TransferLimits(connect: 20, noProgress: 60)
+    public static let standard = TransferLimits(connect: 20, noProgress: 60, total: 1800)
 
-    public init(connect: Double, noProgress: Double) {
+    public init(connect: Double, noProgress: Double, total: Double = TransferLimits.standard.total) {
         self.connect = connect
         self.noProgress = noProgress
+        self.total = total
     }
 
-    /// One number for both (`--timeout`, `sync.timeout`): the no-progress limit, and the connect
-    /// limit never longer than it.
+    /// One number for all three (`--timeout`, `sync.timeout`): the no-progress limit, the
+    /// connect limit never longer than it, and the whole transfer at most 60 times it.
     public init(timeout: Double) {
-        self.init(connect: min(TransferLimits.standard.connect, timeout), noProgress: timeout)
+        self.init(connect: min(TransferLimits.standard.connect, timeout), noProgress: timeout,
+                  total: min(TransferLimits.standard.total, max(60, timeout * 60)))
     }
 }
 
@@ -39,8 +46,10 @@ struct GitRun {
     var stdout: String
     /// stderr without progress lines (the ones git ends with a carriage return).
     var stderr: String
-    /// Set when the watchdog stopped it: the silent seconds that were allowed.
+    /// Set when the watchdog stopped it: the seconds that were allowed (without progress, or in all).
     var timedOut: Double?
+    /// Whether it was the limit on the whole transfer that stopped it.
+    var overTotal = false
     var cancelled = false
 }
 
@@ -87,7 +96,9 @@ enum GitProcess {
         var out = Data(), err = Data()
         var open = [outPipe[0], errPipe[0]]
         var answered = false
-        var lastActivity = monotonicSeconds()
+        let started = monotonicSeconds()
+        var lastActivity = started
+        var lastCounter = ""
         var run = GitRun(status: 0, stdout: "", stderr: "")
         var reaped: Int32?
         var progressLine = ""
@@ -99,13 +110,21 @@ enum GitProcess {
                 for entry in fds where entry.revents != 0 {
                     let count = read(entry.fd, &buffer, buffer.count)
                     if count <= 0 { open.removeAll { $0 == entry.fd }; continue }
+                    if !answered { lastActivity = monotonicSeconds() }
                     answered = true
-                    lastActivity = monotonicSeconds()
-                    if entry.fd == outPipe[0] { out.append(contentsOf: buffer[0..<count]); continue }
+                    if entry.fd == outPipe[0] {
+                        lastActivity = monotonicSeconds()
+                        out.append(contentsOf: buffer[0..<count])
+                        continue
+                    }
                     err.append(contentsOf: buffer[0..<count])
                     for byte in buffer[0..<count] {
                         if byte == 13 || byte == 10 {
                             if !progressLine.isEmpty { progress?(progressLine) }
+                            if let counter = Self.counter(progressLine), counter != lastCounter {
+                                lastCounter = counter
+                                lastActivity = monotonicSeconds()
+                            }
                             progressLine = ""
                         } else {
                             progressLine.unicodeScalars.append(Unicode.Scalar(byte))
@@ -114,8 +133,16 @@ enum GitProcess {
                 }
             }
             let limit = answered ? limits.noProgress : limits.connect
-            if cancellation?.isCancelled == true || monotonicSeconds() - lastActivity > limit {
-                if cancellation?.isCancelled == true { run.cancelled = true } else { run.timedOut = limit }
+            let now = monotonicSeconds()
+            if cancellation?.isCancelled == true || now - lastActivity > limit || now - started > limits.total {
+                if cancellation?.isCancelled == true {
+                    run.cancelled = true
+                } else if now - started > limits.total {
+                    run.timedOut = limits.total
+                    run.overTotal = true
+                } else {
+                    run.timedOut = limit
+                }
                 reaped = stop(group: pid)
                 break
             }
@@ -128,6 +155,20 @@ enum GitProcess {
         run.stderr = String(decoding: err, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.split(separator: "\r").last.map(String.init) ?? "" }.joined(separator: "\n")
         return run
+    }
+
+    /// The counts in one of git's own progress lines ("Receiving objects:  40% (2/5), 1.20 KiB |
+    /// 3.00 KiB/s" gives "Receiving objects 2/5 1.20 KiB"), nil for any other line: those
+    /// the remote sends start with "remote:", and ssh's or a helper's words name no count. The
+    /// rate is left out, since it changes while nothing arrives.
+    static func counter(_ line: String) -> String? {
+        let phases = ["Enumerating objects", "Counting objects", "Compressing objects", "Writing objects",
+                      "Receiving objects", "Resolving deltas", "Unpacking objects", "Checking objects"]
+        guard let phase = phases.first(where: { line.hasPrefix($0 + ":") }) else { return nil }
+        let rest = line.dropFirst(phase.count + 1)
+        let count = rest.firstIndex(of: "(").flatMap { open in rest[open...].firstIndex(of: ")").map { rest[open...$0] } } ?? ""
+        let bytes = rest.split(separator: ",").dropFirst().first.map { $0.split(separator: "|").first ?? "" } ?? ""
+        return phase + " " + count + " " + bytes.trimmingCharacters(in: .whitespaces)
     }
 
     /// SIGTERM to the whole group, then SIGKILL for whatever is still there a second later.

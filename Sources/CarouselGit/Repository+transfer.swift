@@ -46,7 +46,9 @@ extension Repository {
         let run = try GitProcess.run(["-C", workdir] + safety + arguments, environment: env, limits: options.limits,
                                      cancellation: options.cancellation, progress: options.progress)
         if run.cancelled { throw TransferError(kind: .cancelled, detail: "stopped") }
-        if let limit = run.timedOut { throw TransferError(kind: .timedOut(limit), detail: "no answer for \(Int(limit)) s") }
+        if let limit = run.timedOut {
+            throw TransferError(kind: .timedOut(limit), detail: run.overTotal ? "not done after \(Int(limit)) s" : "no progress for \(Int(limit)) s")
+        }
         return run
     }
 

@@ -14,6 +14,7 @@ public struct ServeOptions: Sendable {
 public func buildRouter(store: VaultStore, access: Access) -> Router<BasicRequestContext> {
     let router = Router(context: BasicRequestContext.self)
     router.add(middleware: GuardMiddleware(access: access))
+    router.add(middleware: ErrorPagesMiddleware())
     let shared = Shared(store: store, access: access)
     HomeController(shared: shared).addRoutes(to: router)
     CalendarController(shared: shared).addRoutes(to: router)
@@ -26,6 +27,7 @@ public func buildRouter(store: VaultStore, access: Access) -> Router<BasicReques
     ActionsController(shared: shared).addRoutes(to: router)
     ChangesController(shared: shared).addRoutes(to: router)
     RemindersController(shared: shared).addRoutes(to: router)
+    MoreController(shared: shared).addRoutes(to: router)
     AssetsController().addRoutes(to: router)
     return router
 }

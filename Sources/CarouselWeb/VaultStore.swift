@@ -78,16 +78,27 @@ public final class VaultStore: @unchecked Sendable {
 
     /// A page rendered once per version and path, so ten thousand cards are ranked once, not
     /// once per request.
+    ///
+    /// The page is drawn outside the lock, from the state (immutable values) taken under it, so a
+    /// slow page (the bubbles at thousands of cards) never holds up another request; two requests
+    /// for the same page in the same version may both draw it, and the first kept is served after.
     public func page(_ key: String, render: (State) throws -> HTML) throws -> HTML {
+        let (state, full, hit) = try lookUp(key)
+        if let hit { return hit }
+        let html = try render(state)
+        lock.lock()
+        defer { lock.unlock() }
+        if rendered.count > 64 { rendered.removeAll() }
+        if versionNumber == state.version { rendered[full] = html }
+        return html
+    }
+
+    private func lookUp(_ key: String) throws -> (State, String, HTML?) {
         lock.lock()
         defer { lock.unlock() }
         let state = try currentState()
         let full = "\(state.version) \(state.today.iso) \(key)"
-        if let hit = rendered[full] { return hit }
-        let html = try render(state)
-        if rendered.count > 64 { rendered.removeAll() }
-        rendered[full] = html
-        return html
+        return (state, full, rendered[full])
     }
 
     /// The reminders due now that nothing on this device has shown yet (the terminal, the timer
@@ -113,7 +124,8 @@ public final class VaultStore: @unchecked Sendable {
         }
         let checkin = state.snapshot.settings.checkinReminder
         return try ReminderRecord.update(vault) { record in
-            Reminders.due(cards: inputs.cards, habits: inputs.habits, checkin: checkin, record: record, now: now)
+            Reminders.due(cards: inputs.cards, habits: inputs.habits, checkin: checkin, record: record, now: now,
+                          vaultZone: state.snapshot.settings.vaultZone)
         }
     }
 

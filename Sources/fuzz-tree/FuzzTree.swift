@@ -6,14 +6,18 @@ import FuzzSupport
 import Foundation
 
 /// Reads the input as tree entries, one per line: a mode byte (0 file, 1 link, 2 folder,
-/// 3 submodule, by its value mod 4), then the path, then for a link a NUL and its target.
+/// 3 submodule, 4 executable file, 5 a mode git never writes, by its value mod 6), then the
+/// path, then for a link a NUL and its target.
 /// Properties: the check finishes; whatever it lets through has a plain path and, for a link,
 /// a target that an independent resolution also keeps inside the vault and out of `.git/` and
-/// `.carousel/`; anything at `.carousel` makes it refuse; the verdict does not depend on order.
+/// `.carousel/`; anything at `.carousel` makes it refuse; a submodule, `.gitmodules`, a name
+/// twice, a name with a control character or over 255 bytes, a mode git never writes, and one
+/// of the vault's own folders as a file (or its own files as a folder) are each refused; the
+/// verdict does not depend on order.
 func checkTree(_ data: [UInt8]) {
     var entries: [TreeEntry] = []
     var targets: [Int: String] = [:]
-    let modes: [UInt32] = [0o100644, TreeEntry.linkMode, TreeEntry.treeMode, 0o160000]
+    let modes: [UInt32] = [0o100644, TreeEntry.linkMode, TreeEntry.treeMode, 0o160000, 0o100755, 0o100664]
     for (i, line) in data.split(separator: UInt8(ascii: "\n")).prefix(64).enumerated() {
         guard let first = line.first else { continue }
         let rest = line.dropFirst()
@@ -21,7 +25,7 @@ func checkTree(_ data: [UInt8]) {
         let path = String(decoding: parts[0], as: UTF8.self)
         let hex = String(format: "%040x", i + 1)
         guard !path.isEmpty, let id = ObjectID(hex: hex) else { continue }
-        let mode = modes[Int(first) % 4]
+        let mode = modes[Int(first) % modes.count]
         entries.append(TreeEntry(path: path, mode: mode, id: id))
         if mode == TreeEntry.linkMode { targets[i + 1] = parts.count > 1 ? String(decoding: parts[1], as: UTF8.self) : "" }
     }
@@ -39,6 +43,28 @@ func checkTree(_ data: [UInt8]) {
         }
         if entry.isLink, let t = target(entry), !independentlyInside(linkAt: entry.path, target: t) {
             fatalError("let through a link out of the vault: \(entry.path.debugDescription) -> \(t.debugDescription)")
+        }
+    }
+    var seen: Set<String> = []
+    for entry in entries where !entry.path.lowercased().hasPrefix(".carousel") {
+        func refused(_ kind: IncomingTree.Finding.Kind) -> Bool {
+            findings.contains { $0.path == entry.path && $0.kind == kind && $0.refuses }
+        }
+        let parts = entry.path.split(separator: "/", omittingEmptySubsequences: false)
+        let required: [(Bool, IncomingTree.Finding.Kind)] = [
+            (entry.mode == TreeEntry.gitlinkMode, .gitlink),
+            (entry.mode == 0o100664, .oddMode),
+            (entry.path.lowercased() == ".gitmodules", .gitmodules),
+            (!seen.insert(entry.path).inserted, .duplicateEntry),
+            (parts.contains { $0.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) } }, .controlName),
+            (entry.mode != TreeEntry.treeMode && !entry.isLink && ["cards", "habits", "journal", "attachments"].contains(entry.path), .fileForFolder),
+            (entry.mode == TreeEntry.treeMode && (entry.path == "carousel.yaml" || Vault.isCarouselMarkdown(entry.path)), .folderForFile),
+        ]
+        for (applies, kind) in required where applies && !refused(kind) {
+            fatalError("let through \(kind.rawValue): \(entry.path.debugDescription)")
+        }
+        if parts.contains(where: { $0.utf8.count > IncomingTree.maxNameBytes }), !refused(.longName), !refused(.controlName) {
+            fatalError("let through a name over \(IncomingTree.maxNameBytes) bytes: \(entry.path.prefix(40).debugDescription)…")
         }
     }
     let reversed = IncomingTree.findings(entries.reversed(), linkTarget: target)

@@ -38,7 +38,7 @@ final class CalendarBoardTests: XCTestCase {
         XCTAssertEqual(month["from"] as? String, "2026-12-01")
         XCTAssertEqual(month["to"] as? String, "2026-12-31")
         let entry = try XCTUnwrap(((month["days"] as? [[String: Any]])?.first?["cards"] as? [[String: Any]])?.first)
-        XCTAssertEqual(Set(entry.keys), ["id", "slug", "title", "category", "done", "occurrence"])
+        XCTAssertEqual(Set(entry.keys), ["id", "slug", "title", "category", "done", "occurrence", "time", "at"])
         // A month or a year typed as such names the period too; a flag still wins.
         let typed = try s.carousel(["calendar", "2027-02", "--json"]).json()
         XCTAssertEqual(typed["view"] as? String, "month")

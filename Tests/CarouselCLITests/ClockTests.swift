@@ -94,4 +94,21 @@ final class ClockTests: XCTestCase {
         XCTAssertNotEqual(bad.status, 0)
         XCTAssertTrue(bad.stderr.contains("day_end must be a time of day"), bad.stderr)
     }
+
+    /// A card in Today with a duration says whether it fits before the next fixed thing.
+    func testTodaysCardsWithADurationSayWhetherTheyFitBeforeTheNextFixedThing() throws {
+        let s = try vault()
+        for step in [["add", "--literal", "Quick email"], ["set", "quick-email", "duration=20m"],
+                     ["add", "--literal", "Deep clean"], ["set", "deep-clean", "duration=2h"], ["pull", "quick-email", "deep-clean"]] {
+            XCTAssertEqual(try s.carousel(step).status, 0, step.joined(separator: " "))
+        }
+        let text = try s.carousel(["today", "--now", "18:30"]).stdout
+        let email = try XCTUnwrap(text.split(separator: "\n").first { $0.contains("Quick email") })
+        XCTAssertTrue(email.hasSuffix("· 20 min, fits before Dinner with Sam"), String(email))
+        let clean = try XCTUnwrap(text.split(separator: "\n").first { $0.contains("Deep clean") })
+        XCTAssertTrue(clean.hasSuffix("· 120 min, more than the 60 before Dinner with Sam"), String(clean))
+        let late = try s.carousel(["today", "--now", "20:00"]).stdout
+        XCTAssertFalse(late.contains("fits before") || late.contains("more than the"), late)
+        XCTAssertTrue(try s.carousel(["--now", "18:30"]).stdout.contains("· 20 min, fits before Dinner with Sam"))
+    }
 }

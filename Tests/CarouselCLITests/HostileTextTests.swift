@@ -138,4 +138,25 @@ final class HostileTextTests: XCTestCase {
             XCTAssertTrue(line.hasSuffix("\u{1B}[0m"), "colour reset at the end of the line: \(line.debugDescription)")
         }
     }
+
+    /// A file made locally with a newline or ESC in its name is not read, is named with visible
+    /// escapes on one line, and is called what it is (not "a link outside the vault").
+    func testAFileNamedWithAControlCharacterIsSkippedAndNamedOnOneLine() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        try s.write("cards/bad\nDone: forged.md", "---\ntitle: Newline name\n---\n")
+        try s.write("cards/esc\u{1B}[2J.md", "---\ntitle: Escape name\n---\n")
+        let list = try s.carousel(["list"])
+        XCTAssertEqual(list.status, 0, list.stderr)
+        assertNoControlBytes(list.stderr.replacingOccurrences(of: "\n", with: " "), "list stderr")
+        XCTAssertFalse(list.stderr.split(separator: "\n").contains { $0.hasPrefix("Done: forged") }, list.stderr)
+        XCTAssertTrue(list.stderr.contains(#"cards/bad\nDone: forged.md has a control character in its name"#), list.stderr)
+        XCTAssertTrue(list.stderr.contains(#"cards/esc\e[2J.md has a control character in its name"#), list.stderr)
+        XCTAssertFalse(list.stderr.contains("outside the vault"), list.stderr)
+        let doctor = try s.carousel(["doctor"])
+        XCTAssertTrue(doctor.stdout.contains("rename it to a plain name"), doctor.stdout)
+        XCTAssertFalse(doctor.stdout.split(separator: "\n").contains { $0.hasPrefix("Done: forged") }, doctor.stdout)
+        XCTAssertEqual(try s.carousel(["add", "Fine"]).status, 0)
+        XCTAssertEqual(try s.git(["ls-files", "cards"]).stdout.split(separator: "\n").filter { $0.contains("bad") || $0.contains("esc") }, [])
+    }
 }

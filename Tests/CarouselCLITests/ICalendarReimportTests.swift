@@ -60,13 +60,13 @@ final class ICalendarReimportTests: XCTestCase {
 
         // The calendar wins for what it carries; what only Carousel knows is kept.
         let choir = try s.read("cards/choir-rehearsal-st-mary-s.md")
-        for line in ["title: Choir rehearsal\n", "due: 2026-11-26T18:00", "duration: 2h", "except: [2026-12-10, 2026-12-24]",
+        for line in ["title: Choir rehearsal\n", "due: 2026-11-26T19:00", "tz: Europe/Berlin", "duration: 2h", "except: [2026-12-10, 2026-12-24]",
                      "tags: [music]", "spoons: 3", "remind: 0m", "import_key: ics:4f1c2a7e9b@google.com", "---\n\nBring the new scores.\n"] {
             XCTAssertTrue(choir.contains(line), "missing \(line) in\n\(choir)")
         }
         XCTAssertFalse(choir.contains("remind: 30m") || choir.contains("Bring the scores"), choir)
         let bins = try s.read("cards/bins.md")
-        XCTAssertTrue(bins.contains("repeat: every month on the last weekday") && bins.contains("also: [2026-12-19]"), bins)
+        XCTAssertTrue(bins.contains("repeat: every month on the last weekday") && bins.contains("also: [2026-12-07, 2026-12-19]"), bins)
         // Its event did not change: the title given in Carousel stays, the file is untouched.
         XCTAssertEqual(try s.read("cards/anna-s-birthday.md"), birthdayBefore)
         XCTAssertTrue(birthdayBefore.contains("title: Anna turns 50"), birthdayBefore)

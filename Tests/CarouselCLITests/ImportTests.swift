@@ -68,4 +68,30 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(try s.log().count, count)
         try s.assertClean()
     }
+
+    /// A source far larger than a person's list is refused before anything is read or written,
+    /// with the limit named: by its size (a million todo.txt lines), or by its count of items.
+    func testASourceOverTheLimitsIsRefusedUpFrontWithTheLimitNamed() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        let head = try s.git(["rev-parse", "HEAD"]).stdout
+        let huge = s.root.appendingPathComponent("huge.txt")
+        let line = "(A) 2026-11-01 Task +proj @home due:2026-12-01 " + String(repeating: "x", count: 60) + "\n"
+        let handle = try { FileManager.default.createFile(atPath: huge.path, contents: nil); return try FileHandle(forWritingTo: huge) }()
+        let block = Data(String(repeating: line, count: 10_000).utf8)
+        for _ in 0..<((17 << 20) / block.count + 1) { handle.write(block) }
+        try handle.close()
+        let big = try s.carousel(["import", huge.path])
+        XCTAssertEqual(big.status, 1, big.stderr)
+        XCTAssertTrue(big.stderr.contains("is larger than 16 MB, more than one import takes. Nothing was imported."), big.stderr)
+        XCTAssertTrue(big.stderr.contains("split -l 5000"), big.stderr)
+
+        let many = s.root.appendingPathComponent("many.txt")
+        try Data((1...5_001).map { "Task \($0)\n" }.joined().utf8).write(to: many)
+        let count = try s.carousel(["import", many.path])
+        XCTAssertEqual(count.status, 1, count.stderr)
+        XCTAssertTrue(count.stderr.contains("holds 5001 items, more than the 5000 one import takes"), count.stderr)
+        XCTAssertEqual(try s.git(["rev-parse", "HEAD"]).stdout, head, "nothing committed")
+        XCTAssertEqual(try s.git(["status", "--porcelain"]).stdout, "")
+    }
 }

@@ -120,4 +120,23 @@ final class PickTests: XCTestCase {
         XCTAssertEqual(try s.carousel(["pick", "--spoons", "-1"]).status, 2)
         XCTAssertEqual(try s.carousel(["pick", "--minutes", "0"]).status, 2)
     }
+
+    /// Without --minutes, the minutes are the time until the next fixed thing today, and the
+    /// pick says so; with nothing fixed left, any length fits.
+    func testWithoutMinutesItFitsTheTimeBeforeTheNextFixedThing() throws {
+        let s = try vault()
+        XCTAssertEqual(try s.carousel(["add", "--literal", "Dentist", "--kind", "event", "--due", "2026-11-23T13:00"]).status, 0)
+        let json = try pick(s, ["--spoons", "2", "--now", "12:00"])
+        XCTAssertEqual(json["minutes"] as? Int, 60)
+        XCTAssertEqual(json["before"] as? String, "Dentist")
+        XCTAssertNotEqual(slug(json), "long-walk", "90 minutes do not fit in 60")
+        XCTAssertEqual(json["fitting"] as? Int, 2, "call-mum and water-plants")
+        XCTAssertTrue((json["why"] as? String ?? "").contains("fit 2 spoons and the 60 minutes before Dentist"), "\(json)")
+        let given = try pick(s, ["--spoons", "2", "--minutes", "120", "--now", "12:00"])
+        XCTAssertNil(given["before"] as? String)
+        XCTAssertEqual(given["fitting"] as? Int, 3)
+        let after = try pick(s, ["--spoons", "2", "--now", "14:00"])
+        XCTAssertNil(after["minutes"] as? Int, "nothing fixed is left today")
+        XCTAssertEqual(after["fitting"] as? Int, 3)
+    }
 }

@@ -193,6 +193,29 @@ final class RemindTests: XCTestCase {
         let cron = try s.carousel(["remind", "--install"], env: ["PATH": "/nonexistent"])
         XCTAssertTrue(cron.stdout.contains("* * * * * ") && cron.stdout.contains("remind --notify --vault"), cron.stdout)
     }
+    /// `transition: 10m` reminds ten minutes before each fixed thing (a timed event, a card with a
+    /// start time), once, in words that say why; a card that reminds at 10m already, once.
+    func testTheTransitionWarningComesBeforeEachFixedThingOnce() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        try s.write("carousel.yaml", (try s.read("carousel.yaml")) + "transition: 10m\n")
+        for step in [["add", "--literal", "Dentist", "--kind", "event", "--due", "2026-11-23T14:00"],
+                     ["add", "--literal", "Standup", "--due", "2026-11-23"], ["set", "standup", "start=2026-11-23T15:00", "remind=10m"],
+                     ["add", "--literal", "Errand", "--due", "2026-11-23"]] {
+            XCTAssertEqual(try s.carousel(step).status, 0, step.joined(separator: " "))
+        }
+        XCTAssertEqual(try remind(s, "2026-11-23T13:40").count, 0)
+        let first = try remind(s, "2026-11-23T13:51")
+        XCTAssertEqual(first.compactMap { $0["title"] as? String }, ["Dentist in 10 minutes: a good moment to start wrapping up"])
+        XCTAssertEqual(try remind(s, "2026-11-23T13:55").count, 0, "shown once")
+        let standup = try remind(s, "2026-11-23T14:51")
+        XCTAssertEqual(standup.compactMap { $0["title"] as? String }, ["Standup"], "its own remind: 10m, once")
+        try s.write("carousel.yaml", (try s.read("carousel.yaml")).replacingOccurrences(of: "transition: 10m", with: "transition: soon"))
+        let bad = try s.carousel(["remind", "--now", "2026-11-23T15:00"])
+        XCTAssertNotEqual(bad.status, 0)
+        XCTAssertTrue(bad.stderr.contains("transition must be a time before each fixed thing like 10m"), bad.stderr)
+    }
+
 }
 
 final class RemindCaptureTests: XCTestCase {
@@ -209,4 +232,5 @@ final class RemindCaptureTests: XCTestCase {
         XCTAssertEqual(bad.status, 1, bad.stderr)
         XCTAssertTrue(bad.stderr.contains("soonish"), bad.stderr)
     }
+
 }

@@ -74,4 +74,35 @@ final class SyncLimitsTests: XCTestCase {
         XCTAssertTrue(try a.log().first?.hasPrefix("edit:") ?? false, "the local commit is kept")
         try a.assertClean()
     }
+
+    /// A remote that keeps talking but sends no data (its words every half second, a progress
+    /// line that never moves) is stopped by the no-progress limit all the same.
+    func testARemoteThatTricklesWordsButNoDataStopsWithinTheLimit() throws {
+        let world = try SyncWorld()
+        let a = try world.firstDevice(name: "laptop", remoteURL: "ssh://trickle.invalid/vault.git")
+        let script = world.root.appendingPathComponent("trickle-ssh")
+        try Data("""
+            #!/bin/sh
+            # git first asks `-G HOST` to learn which ssh this is.
+            [ "$1" = "-G" ] && exit 0
+            i=0
+            while true; do
+              i=$((i+1))
+              echo "remote: Counting objects: $i" >&2
+              echo "Still working on it ($i)" >&2
+              printf 'Receiving objects:   1%% (1/100)\\r' >&2
+              sleep 0.5
+            done
+
+            """.utf8).write(to: script)
+        chmod(script.path, 0o755)
+        try a.write("cards/x.md", cardText(id: "01JX", title: "Something"))
+        let started = ProcessInfo.processInfo.systemUptime
+        let r = try a.carousel(["sync", "--timeout", "3"], env: ["GIT_SSH_COMMAND": script.path])
+        XCTAssertLessThan(ProcessInfo.processInfo.systemUptime - started, 12, "the trickle kept the sync going")
+        XCTAssertEqual(r.status, 3, r.stderr)
+        XCTAssertTrue(r.stderr.contains("origin stopped answering after 3 s; nothing was lost"), r.stderr)
+        XCTAssertTrue(try a.log().first?.hasPrefix("edit:") ?? false, "the local commit is kept")
+        try a.assertClean()
+    }
 }

@@ -34,6 +34,54 @@ final class BrowserTests: XCTestCase {
         XCTAssertTrue(r.out.contains("all browser checks passed"), r.out)
     }
 
+    /// Every page on a 375×667 and a 430×932 touch phone: no sideways scrolling, 44 px targets,
+    /// a compact header, the tab bar at the bottom reaching every view; the desktop keeps its header.
+    func testEveryPageFitsAPhoneAndTheTabBarReachesEveryView() throws {
+        try requireBrowser()
+        let r = try runScript(["--phone"])
+        XCTAssertEqual(r.status, 0, r.out)
+        XCTAssertTrue(r.out.contains("all phone checks passed"), r.out)
+    }
+
+    /// axe-core on every page, light and dark, desktop and phone: no serious or critical violation.
+    func testAxeFindsNothingSeriousOnAnyPageInEitherTheme() throws {
+        try requireBrowser()
+        let r = try runScript(["--axe"])
+        if r.out.contains("No module named 'axe_selenium_python'"), ProcessInfo.processInfo.environment["CAROUSEL_REQUIRE_BROWSER"] != "1" {
+            throw XCTSkip("axe-selenium-python is not installed; `make pydeps` installs it")
+        }
+        XCTAssertEqual(r.status, 0, r.out)
+        XCTAssertTrue(r.out.contains("all axe checks passed"), r.out)
+    }
+
+    /// Each action (add, pull, drop, order, done, undone, set, move, check, skip, note, undo) with
+    /// the script turned off: a form post that commits and returns to its page.
+    func testEveryActionWorksWithTheScriptTurnedOff() throws {
+        try requireBrowser()
+        let r = try runScript(["--nojs"])
+        XCTAssertEqual(r.status, 0, r.out)
+        XCTAssertTrue(r.out.contains("all no-script checks passed"), r.out)
+    }
+
+    /// Typed text and focus survive a live update; errors stay, look like errors and keep the text
+    /// (refused change, ended session, stopped server); hidden tabs do not poll.
+    func testWhatIsTypedIsNeverLost() throws {
+        try requireBrowser()
+        let r = try runScript(["--typing"])
+        XCTAssertEqual(r.status, 0, r.out)
+        XCTAssertTrue(r.out.contains("all typing checks passed"), r.out)
+    }
+
+    /// The manifest reads as a standalone app; with the server stopped, a view seen before opens
+    /// from the service worker saying it is offline, another opens the offline page, and a change
+    /// is refused in words, never queued.
+    func testTheOfflinePageOpensFromTheServiceWorker() throws {
+        try requireBrowser()
+        let r = try runScript(["--offline"])
+        XCTAssertEqual(r.status, 0, r.out)
+        XCTAssertTrue(r.out.contains("all offline checks passed"), r.out)
+    }
+
     func testFiftyClientsForTenSecondsLoseNothing() throws {
         let r = try runScript(["--load", "10"])
         XCTAssertEqual(r.status, 0, r.out)

@@ -43,7 +43,7 @@ final class GuardTests: XCTestCase {
             for verb in Self.actions {
                 try await client.execute(uri: "/actions/" + verb, method: .post,
                                          headers: [.origin: "http://localhost", .contentType: "application/x-www-form-urlencoded"],
-                                         body: Self.form(["csrf": access.token, "ref": "call-mum", "text": "x", "column": "someday"])) { r in
+                                         body: Self.form(["csrf": access.formToken, "ref": "call-mum", "text": "x", "column": "someday"])) { r in
                     XCTAssertEqual(r.status, .unauthorized, verb)
                 }
             }
@@ -90,7 +90,7 @@ final class GuardTests: XCTestCase {
             }
             headers[.origin] = "http://evil.example:8080"
             try await client.execute(uri: "/actions/done", method: .post, headers: headers,
-                                     body: Self.form(["csrf": access.token, "ref": "call-mum"])) { r in
+                                     body: Self.form(["csrf": access.formToken, "ref": "call-mum"])) { r in
                 XCTAssertEqual(r.status, .misdirectedRequest)
             }
         }
@@ -116,12 +116,12 @@ final class GuardTests: XCTestCase {
                 }
                 headers[.origin] = "http://evil.example"
                 try await client.execute(uri: "/actions/" + verb, method: .post, headers: headers,
-                                         body: Self.form(["csrf": access.token, "ref": "call-mum"])) { r in
+                                         body: Self.form(["csrf": access.formToken, "ref": "call-mum"])) { r in
                     XCTAssertEqual(r.status, .forbidden, "\(verb) from a foreign origin")
                 }
                 headers[.origin] = nil
                 try await client.execute(uri: "/actions/" + verb, method: .post, headers: headers,
-                                         body: Self.form(["csrf": access.token, "ref": "call-mum"])) { r in
+                                         body: Self.form(["csrf": access.formToken, "ref": "call-mum"])) { r in
                     XCTAssertEqual(r.status, .forbidden, "\(verb) without an origin")
                 }
             }
@@ -145,7 +145,7 @@ final class GuardTests: XCTestCase {
             headers[.origin] = "http://localhost"
             headers[.accept] = "application/json"
             try await client.execute(uri: "/actions/done", method: .post, headers: headers,
-                                     body: Self.form(["csrf": access.token, "ref": "call-mum"])) { r in
+                                     body: Self.form(["csrf": access.formToken, "ref": "call-mum"])) { r in
                 XCTAssertEqual(r.status, .ok, String(buffer: r.body))
                 XCTAssertTrue(String(buffer: r.body).contains("Done: Call Mum. Nice one."), String(buffer: r.body))
             }

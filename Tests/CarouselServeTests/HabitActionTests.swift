@@ -27,7 +27,7 @@ final class HabitActionTests: XCTestCase {
                 XCTAssertFalse(html.contains("Skip Walk today"), "a day with progress offers no skip: \(html)")
             }
             try await client.execute(uri: "/actions/skip", method: .post, headers: headers,
-                                     body: ByteBuffer(string: "csrf=\(access.token)&habit=walk")) { r in
+                                     body: ByteBuffer(string: "csrf=\(access.formToken)&habit=walk")) { r in
                 XCTAssertEqual(r.status, .conflict)
                 XCTAssertTrue(String(buffer: r.body).contains("Walk already has 20 min logged today"), String(buffer: r.body))
             }

@@ -49,15 +49,15 @@ final class RemindersEndpointTests: XCTestCase {
                 XCTAssertEqual(r.status, .forbidden)
             }
             try await client.execute(uri: "/reminders", method: .post,
-                                     headers: Self.headers(access, token: access.token, origin: "http://evil.example")) { r in
+                                     headers: Self.headers(access, token: access.formToken, origin: "http://evil.example")) { r in
                 XCTAssertEqual(r.status, .forbidden)
             }
-            try await client.execute(uri: "/reminders", method: .get, headers: Self.headers(access, token: access.token)) { r in
+            try await client.execute(uri: "/reminders", method: .get, headers: Self.headers(access, token: access.formToken)) { r in
                 XCTAssertNotEqual(r.status, .ok, "reading marks reminders shown, so it is not a GET")
             }
             XCTAssertFalse(FileManager.default.fileExists(atPath: record), "a refused request shows nothing")
 
-            try await client.execute(uri: "/reminders", method: .post, headers: Self.headers(access, token: access.token)) { r in
+            try await client.execute(uri: "/reminders", method: .post, headers: Self.headers(access, token: access.formToken)) { r in
                 XCTAssertEqual(r.status, .ok, String(buffer: r.body))
                 XCTAssertEqual(try Self.slugs(r.body), ["call-the-dentist"], String(buffer: r.body))
                 let item = try XCTUnwrap(((try JSONSerialization.jsonObject(with: Data(String(buffer: r.body).utf8)) as? [String: Any])?["reminders"]
@@ -66,7 +66,7 @@ final class RemindersEndpointTests: XCTestCase {
                 XCTAssertEqual(item["late"] as? Bool, false)
                 XCTAssertEqual((item["notice"] as? [String: String])?["title"], "Call the dentist")
             }
-            try await client.execute(uri: "/reminders", method: .post, headers: Self.headers(access, token: access.token)) { r in
+            try await client.execute(uri: "/reminders", method: .post, headers: Self.headers(access, token: access.formToken)) { r in
                 XCTAssertEqual(r.status, .ok)
                 XCTAssertEqual(try Self.slugs(r.body), [], "shown once, not again")
             }
@@ -92,12 +92,12 @@ final class RemindersEndpointTests: XCTestCase {
         XCTAssertEqual(try Self.slugs(ByteBuffer(string: cli.out)), ["call-the-dentist"], cli.out + cli.err)
         let access = Access(hosts: ["localhost"])
         try await makeApp(box, now: "2026-11-23T09:31", access: access).test(.router) { client in
-            try await client.execute(uri: "/reminders", method: .post, headers: Self.headers(access, token: access.token)) { r in
+            try await client.execute(uri: "/reminders", method: .post, headers: Self.headers(access, token: access.formToken)) { r in
                 XCTAssertEqual(try Self.slugs(r.body), [], String(buffer: r.body))
             }
         }
         try await makeApp(box, now: "2026-11-23T12:00", access: access).test(.router) { client in
-            try await client.execute(uri: "/reminders", method: .post, headers: Self.headers(access, token: access.token)) { r in
+            try await client.execute(uri: "/reminders", method: .post, headers: Self.headers(access, token: access.formToken)) { r in
                 let body = String(buffer: r.body)
                 XCTAssertEqual(try Self.slugs(r.body), ["stretch"], body)
                 XCTAssertTrue(body.contains("\"late\":true"), body)

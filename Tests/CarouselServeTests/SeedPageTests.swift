@@ -66,7 +66,7 @@ final class SeedPageTests: XCTestCase {
         XCTAssertEqual(try box.carousel(["habit", "add", "--suggest", "walk"]).status, 0)
         let access = Access(hosts: ["localhost"])
         let headers: HTTPFields = [.cookie: "\(Access.cookieName)=\(access.token)", .origin: "http://localhost", .accept: "application/json"]
-        let form = ByteBuffer(string: "csrf=\(access.token)&ref=walk&amount=30")
+        let form = ByteBuffer(string: "csrf=\(access.formToken)&ref=walk&amount=30")
         try await makeApp(box, access: access).test(.router) { client in
             try await client.execute(uri: "/actions/check", method: .post, headers: headers, body: form) { r in
                 let body = String(buffer: r.body)

@@ -23,6 +23,9 @@ public struct Card: Sendable, Equatable {
     public var due: DateValue?
     public var start: DateValue?
     public var duration: String?
+    /// `tz:` the zone `due` and `start` are readings of (an Olson name or `UTC`); nil for
+    /// floating times (see `ZonedTime`).
+    public var timeZone: String?
     /// The recurrence rule text as written; nil when the card does not repeat.
     public var repeatRule: String?
     /// Slug or id of the parent card.

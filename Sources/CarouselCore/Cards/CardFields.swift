@@ -165,6 +165,15 @@ extension CardParser {
                     warnings.append(diag(f.line, f.column, error.message + "; showing the card without a start", .warning))
                 }
             case "duration": card.duration = try string(f)
+            case "tz":
+                // A zone that is not known only costs the card its zone: its times read as floating.
+                if let name = try string(f), !name.isEmpty {
+                    if let zone = ZonedTime.zone(named: name) {
+                        card.timeZone = ZonedTime.name(zone)
+                    } else {
+                        warnings.append(diag(f.line, f.column, "tz must be a time zone name like Europe/Berlin or UTC, found \"\(name)\"; reading the card's times as floating", .warning))
+                    }
+                }
             case "repeat":
                 if let rule = try string(f), !rule.isEmpty {
                     do {

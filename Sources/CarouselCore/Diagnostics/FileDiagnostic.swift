@@ -26,7 +26,7 @@ public struct FileDiagnostic: Error, LocalizedError, Equatable, Sendable, Custom
     }
 
     /// The one-line form: `path:line:col: error: message`.
-    public var headline: String { "\(path):\(line):\(column): \(severity.rawValue): \(message)" }
+    public var headline: String { "\(VisibleText.name(path)):\(line):\(column): \(severity.rawValue): \(message)" }
 
     public var description: String {
         guard let source = sourceLine else { return headline }

@@ -1,3 +1,4 @@
+import Foundation
 /// RFC 5545 text for a vault's cards: dated tasks as VTODO, events as VEVENT (all-day, or at
 /// their time with their duration), repeating
 /// cards with RRULE and EXDATE, `remind:` as VALARM. Lines end in CRLF and fold at 75 octets.
@@ -14,6 +15,10 @@ public enum ICalendar {
         public var location: String?
         /// Whether `importance:` is written in the file; PRIORITY goes out only then.
         public var importanceSet: Bool
+        /// For a card that is one changed occurrence of a calendar's series (`import_key:
+        /// ics:UID@DAY`): the series' UID and the occurrence's original day. It goes out as that
+        /// series' `RECURRENCE-ID` when the series is in the file too.
+        public var occurrenceOf: (uid: String, day: Day)?
 
         public init(card: Card, body: String, remind: String? = nil, uid: String? = nil, location: String? = nil,
                     importanceSet: Bool = true) {
@@ -25,8 +30,16 @@ public enum ICalendar {
             self.importanceSet = importanceSet
         }
 
+        /// `ics:UID@YYYY-MM-DD` → (UID, that day); nil for any other key.
+        public static func occurrence(importKey: String?) -> (uid: String, day: Day)? {
+            guard let key = importKey, key.hasPrefix("ics:"), let at = key.lastIndex(of: "@"),
+                  let day = Day(iso: String(key[key.index(after: at)...])) else { return nil }
+            let uid = String(key[key.index(key.startIndex, offsetBy: 4)..<at])
+            return uid.isEmpty ? nil : (uid, day)
+        }
+
         /// The calendar's UID in an `import_key:` value: `ics:UID`, but not `ics:UID@YYYY-MM-DD`,
-        /// one moved occurrence of a series made its own card (it keeps Carousel's own UID).
+        /// one changed occurrence of a series made its own card (see `occurrenceOf`).
         public static func uid(importKey: String?) -> String? {
             guard let key = importKey, key.hasPrefix("ics:") else { return nil }
             let uid = String(key.dropFirst(4))
@@ -40,21 +53,48 @@ public enum ICalendar {
     public static func render(_ items: [Item], today: Day) -> String {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Carousel//Carousel planner//EN", "CALSCALE:GREGORIAN",
                      "X-WR-CALNAME:Carousel"]
+        // Each zone a card's times are readings of, defined once before the components (RFC 5545
+        // wants a VTIMEZONE for every TZID), with its rules from the earliest year it is used.
+        var firstYear: [String: Int] = [:]
+        for item in items {
+            guard let name = item.card.timeZone, name != "UTC", item.card.due?.minutes ?? item.card.start?.minutes != nil else { continue }
+            let year = [item.card.due?.day, item.card.start?.day, item.card.seriesStart].compactMap { $0?.year }.min() ?? today.year
+            firstYear[name] = min(firstYear[name] ?? year, year)
+        }
+        for (name, year) in firstYear.sorted(by: { $0.key < $1.key }) {
+            if let zone = ZonedTime.zone(named: name) { lines += ICalendarZone.vtimezone(zone, from: year - 1) }
+        }
+        // A changed occurrence goes out as its series' RECURRENCE-ID, and the series then lists
+        // that day as an instance (no EXDATE), as calendar programs write it.
+        var series: [String: Item] = [:]
+        for item in items where item.card.isRepeating { if let uid = item.uid { series[uid] = item } }
+        var moved: [String: Set<Day>] = [:]
+        for item in items { if let o = item.occurrenceOf, series[o.uid] != nil { moved[o.uid, default: []].insert(o.day) } }
         for item in items.sorted(by: { $0.card.path < $1.card.path }) {
-            lines += component(item, today: today)
+            let parent = item.occurrenceOf.flatMap { series[$0.uid] }
+            lines += component(item, today: today, series: parent, movedDays: item.uid.flatMap { moved[$0] } ?? [])
         }
         lines.append("END:VCALENDAR")
         return lines.map(fold).joined(separator: "\r\n") + "\r\n"
     }
 
-    static func component(_ item: Item, today: Day) -> [String] {
+    static func component(_ item: Item, today: Day, series: Item? = nil, movedDays: Set<Day> = []) -> [String] {
         let c = item.card
+        // A zoned card's times go out as readings of its zone (TZID) or as UTC; floating ones float.
+        let zone = c.timeZone.flatMap(ZonedTime.zone(named:))
+        func dateValue(_ d: DateValue) -> String { ICalendar.dateValue(d, zone: zone) }
         let rule = c.repeatRule.flatMap { try? RecurrenceRule.parse($0) }
         guard c.due != nil || rule != nil else { return [] }
         let isEvent = c.kind == .event
         let name = isEvent ? "VEVENT" : "VTODO"
-        var out = ["BEGIN:\(name)", "UID:\(item.uid.map(escapeUID) ?? uid(c))", "DTSTAMP:\(utc(c.created ?? DateValue(day: today)))",
+        var out = ["BEGIN:\(name)", "UID:\((series?.uid ?? item.uid).map(escapeUID) ?? uid(c))", "DTSTAMP:\(utc(c.created ?? DateValue(day: today)))",
                    "SUMMARY:\(escape(c.title))"]
+        if let parent = series?.card, let day = item.occurrenceOf?.day {
+            // The instance it replaces: its original day at the series' time, in the series' zone.
+            let time = parent.due?.minutes ?? parent.start?.minutes
+            out.append("RECURRENCE-ID" + ICalendar.dateValue(DateValue(day: day, minutes: time),
+                                                             zone: parent.timeZone.flatMap(ZonedTime.zone(named:))))
+        }
         if let rule {
             // RFC 5545 counts DTSTART as the first instance, so it must be a real occurrence:
             // the series' first one, counted from the start the views use (`Series.start`).
@@ -68,15 +108,16 @@ public enum ICalendar {
             func at(_ d: Day) -> String { time.map { dateValue(DateValue(day: d, minutes: $0)) } ?? ";VALUE=DATE:\(d.basicISO)" }
             func list(_ days: [Day]) -> String {
                 let values = days.map { String(at($0).drop { $0 != ":" }.dropFirst()) }
-                return (time == nil ? ";VALUE=DATE:" : ":") + values.joined(separator: ",")
+                let tzid = zone.map { ZonedTime.name($0) == "UTC" ? "" : ";TZID=" + ZonedTime.name($0) } ?? ""
+                return (time == nil ? ";VALUE=DATE:" : tzid + ":") + values.joined(separator: ",")
             }
             out.append("DTSTART" + at(anchor))
-            if isEvent, time == nil { out.append("DTEND;VALUE=DATE:\(anchor.adding(days: 1).basicISO)") }
+            if isEvent, time == nil { out.append("DTEND;VALUE=DATE:\(anchor.adding(days: allDays(c)).basicISO)") }
             if isEvent, time != nil, let m = c.duration.flatMap({ TimelineView.minutes(duration: $0) }), m > 0 {
                 out.append("DURATION:PT" + (m >= 60 ? "\(m / 60)H" : "") + (m % 60 > 0 ? "\(m % 60)M" : ""))
             }
             out.append("RRULE:\(rule.rrule)")
-            let excluded = Set(c.skipped + c.exceptDates).sorted()
+            let excluded = Set(c.skipped + c.exceptDates).subtracting(movedDays).sorted()
             if !excluded.isEmpty { out.append("EXDATE" + list(excluded)) }
             let extra = Set(c.alsoDates).subtracting(c.exceptDates).sorted()
             if !extra.isEmpty { out.append("RDATE" + list(extra)) }
@@ -90,7 +131,7 @@ public enum ICalendar {
                 }
             } else if isEvent {
                 out.append("DTSTART;VALUE=DATE:\(due.day.basicISO)")
-                out.append("DTEND;VALUE=DATE:\(due.day.adding(days: 1).basicISO)")
+                out.append("DTEND;VALUE=DATE:\(due.day.adding(days: allDays(c)).basicISO)")
             } else {
                 // A task's start, when it is before the due time, goes out as DTSTART of the same
                 // value type as DUE (RFC 5545); a start that is only the due day's time is DUE's.
@@ -120,10 +161,14 @@ public enum ICalendar {
         for spec in (item.remind ?? "").split(separator: ",").compactMap({ RemindSpec(String($0)) }) {
             let trigger: String
             switch spec {
-            case .before:
+            case .before, .after:
                 let d = spec.icsDuration ?? "PT0M"
-                trigger = isEvent || c.isRepeating ? "TRIGGER:-\(d)" : "TRIGGER;RELATED=END:-\(d)"
-            case .at(let v): trigger = "TRIGGER;VALUE=DATE-TIME:" + utc(v)
+                let sign = { if case .after = spec { "" } else { "-" } }()
+                trigger = isEvent || c.isRepeating ? "TRIGGER:\(sign)\(d)" : "TRIGGER;RELATED=END:\(sign)\(d)"
+            case .at(let v):
+                // A moment: a zoned card's reading of its zone, else the vault's clock, marked UTC.
+                let moment = zone.map { ZonedTime.convert(v, from: $0, to: TimeZone(identifier: "UTC") ?? $0) } ?? v
+                trigger = "TRIGGER;VALUE=DATE-TIME:" + utc(moment)
             case .timeOfDay(let m):
                 // The time of day on the card's own day: after the start of an all-day date.
                 guard (c.start ?? c.due)?.minutes == nil else { continue }
@@ -135,6 +180,11 @@ public enum ICalendar {
         return out
     }
 
+    /// The days an all-day event lasts: its `duration:` in whole days (`6d`), at least one.
+    static func allDays(_ c: Card) -> Int {
+        max(1, (c.duration.flatMap { TimelineView.minutes(duration: $0) }.map { ($0 + 1439) / 1440 }) ?? 1)
+    }
+
     /// Stable across exports and devices: the card id (its path when it has none yet).
     static func uid(_ c: Card) -> String { (c.id ?? c.path) + "@carousel" }
 
@@ -144,10 +194,13 @@ public enum ICalendar {
     /// importance 5 → 1 (highest) … importance 1 → 9 (lowest).
     static func priority(_ importance: Int) -> Int { [9, 7, 5, 3, 1][min(max(importance, 1), 5) - 1] }
 
-    /// `;VALUE=DATE:20261124` or `:20261124T093000` (floating local time).
-    static func dateValue(_ d: DateValue) -> String {
+    /// `;VALUE=DATE:20261124`, `:20261124T093000` (floating), `;TZID=Europe/Berlin:20261124T093000`
+    /// (a reading of that zone) or `:20261124T093000Z` (UTC).
+    static func dateValue(_ d: DateValue, zone: TimeZone? = nil) -> String {
         guard let m = d.minutes else { return ";VALUE=DATE:\(d.day.basicISO)" }
-        return ":\(d.day.basicISO)T\(two(m / 60))\(two(m % 60))\(two(d.seconds ?? 0))"
+        let text = "\(d.day.basicISO)T\(two(m / 60))\(two(m % 60))\(two(d.seconds ?? 0))"
+        guard let zone else { return ":" + text }
+        return ZonedTime.name(zone) == "UTC" ? ":\(text)Z" : ";TZID=\(ZonedTime.name(zone)):\(text)"
     }
 
     /// A date-time written as UTC, as DTSTAMP and COMPLETED require; Carousel's times are local

@@ -52,6 +52,14 @@ enum FastFrontMatter {
     }
 
     /// A value, or nil when it needs the full parser.
+    /// Yams builds a new `Constructor` (its tables of every tag) each time `.implicit` is
+    /// asked for; a card with a hundred thousand keys spent most of its reading there. The
+    /// constructor is built once; each node still gets a `Tag` of its own, since Yams resolves a
+    /// tag by changing it.
+    nonisolated(unsafe) private static let constructor = Constructor.default
+
+    private static func implicit() -> Tag { Tag(.implicit, .default, constructor) }
+
     static func value(_ raw: ArraySlice<UInt8>) -> Node? {
         var v = raw
         // A comment starts at " #"; only plain values may carry one here.
@@ -60,14 +68,14 @@ enum FastFrontMatter {
             v = v[..<hash]
         }
         while let last = v.last, last == 32 { v = v.dropLast() }
-        guard let first = v.first else { return .scalar(.init("", .implicit, .plain)) }
+        guard let first = v.first else { return .scalar(.init("", implicit(), .plain)) }
         if v.contains(9) { return nil }
         switch first {
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
             guard v.count >= 2, v.last == first else { return nil }
             let inner = v.dropFirst().dropLast()
             if inner.contains(first) || (first == UInt8(ascii: "\"") && inner.contains(UInt8(ascii: "\\"))) { return nil }
-            return .scalar(.init(String(decoding: inner, as: UTF8.self), .implicit,
+            return .scalar(.init(String(decoding: inner, as: UTF8.self), implicit(),
                                  first == UInt8(ascii: "\"") ? .doubleQuoted : .singleQuoted))
         case UInt8(ascii: "["):
             guard v.last == UInt8(ascii: "]") else { return nil }
@@ -83,12 +91,12 @@ enum FastFrontMatter {
                     return nil
                 }
                 guard isPlain(item, inFlow: true) else { return nil }
-                items.append(.scalar(.init(String(decoding: item, as: UTF8.self), .implicit, .plain)))
+                items.append(.scalar(.init(String(decoding: item, as: UTF8.self), implicit(), .plain)))
             }
-            return .sequence(.init(items, .implicit, .flow))
+            return .sequence(.init(items, implicit(), .flow))
         default:
             guard isPlain(v, inFlow: false) else { return nil }
-            return .scalar(.init(String(decoding: v, as: UTF8.self), .implicit, .plain))
+            return .scalar(.init(String(decoding: v, as: UTF8.self), implicit(), .plain))
         }
     }
 

@@ -13,26 +13,54 @@ public enum Undo {
 
     static let marker = "This reverts "
 
-    public static func run(_ ws: Workspace) throws(CarouselError) -> Outcome {
+    /// What `run` would undo now, without changing anything: the commit and the files it touched.
+    /// (Edits not committed yet are committed by `run` first, and would then be the last change.)
+    public struct Preview: Sendable {
+        public let entry: HistoryEntry
+        public let paths: [String]
+    }
+
+    public static func preview(vault: Vault) throws(CarouselError) -> Preview {
+        let repo = try History.open(vault)
+        do {
+            guard let head = try repo.headID() else { throw CarouselError.usage("nothing to undo yet") }
+            let (target, parent) = try findTarget(repo, head: head)
+            let changedFiles = try repo.files(at: target.id), parentFiles = try repo.files(at: parent)
+            let paths = Set(changedFiles.keys).union(parentFiles.keys).filter { changedFiles[$0] != parentFiles[$0] }
+            return Preview(entry: History.entry(target), paths: paths.sorted())
+        } catch let error as CarouselError {
+            throw error
+        } catch {
+            throw .git("cannot read the last change: \(error.localizedDescription)")
+        }
+    }
+
+    /// The last change that can be undone, and its parent.
+    private static func findTarget(_ repo: Repository, head: ObjectID) throws -> (CommitInfo, ObjectID) {
+        var reverted: Set<String> = []
+        for info in try firstParentChain(repo, from: head) {
+            if info.summary.hasPrefix("undo: ") {
+                if let range = info.message.range(of: marker) {
+                    reverted.insert(String(info.message[range.upperBound...].prefix(40)))
+                }
+                continue
+            }
+            if info.parents.count != 1 || reverted.contains(info.id.hex) { continue }
+            if let parent = info.parents.first { return (info, parent) }
+        }
+        throw CarouselError.usage("there is no change to undo (only the first commit and merges are left)")
+    }
+
+    /// Undoes the last change; with `expecting`, only if that is still the commit with this id
+    /// (what the person was shown), else nothing changes.
+    public static func run(_ ws: Workspace, expecting: String? = nil) throws(CarouselError) -> Outcome {
         let writer = try ws.writer()
         let repo = writer.repository
         do {
             guard let head = try repo.headID() else { throw CarouselError.usage("nothing to undo yet") }
-            var reverted: Set<String> = []
-            var target: CommitInfo?
-            for info in try firstParentChain(repo, from: head) {
-                if info.summary.hasPrefix("undo: ") {
-                    if let range = info.message.range(of: marker) {
-                        reverted.insert(String(info.message[range.upperBound...].prefix(40)))
-                    }
-                    continue
-                }
-                if info.parents.count != 1 || reverted.contains(info.id.hex) { continue }
-                target = info
-                break
-            }
-            guard let target, let parent = target.parents.first else {
-                throw CarouselError.usage("there is no change to undo (only the first commit and merges are left)")
+            let (target, parent) = try findTarget(repo, head: head)
+            if let expecting, expecting != target.id.hex {
+                throw CarouselError.usage("the last change is now \"\(target.summary)\", not the one shown; look at what undo would do again. Nothing was changed.")
             }
             let changedFiles = try repo.files(at: target.id), parentFiles = try repo.files(at: parent)
             let currentFiles = try repo.files(at: head)

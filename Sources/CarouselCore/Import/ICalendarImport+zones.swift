@@ -9,6 +9,19 @@ extension ICalendarImport {
     struct Zones {
         var local: TimeZone
         var defined: [String: DefinedZone] = [:]
+        /// The calendar's `X-WR-TIMEZONE`: the zone of its floating times.
+        var floating: TimeZone?
+
+        /// The zone a TZID names: an Olson or Windows name, or an id that ends in an Olson name
+        /// (`/mozilla.org/20050126_1/Europe/Berlin`).
+        func named(_ id: String) -> TimeZone? {
+            if let zone = ZonedTime.zone(named: id) { return zone }
+            let parts = id.split(separator: "/")
+            for n in stride(from: min(3, parts.count - 1), through: 2, by: -1) where n >= 2 {
+                if let zone = TimeZone(identifier: parts.suffix(n).joined(separator: "/")) { return zone }
+            }
+            return nil
+        }
     }
 
     struct DefinedZone {
@@ -78,7 +91,7 @@ extension ICalendarImport {
 
     /// A date or date-time as written, with no zone.
     static func floating(_ raw: String) -> DateValue? {
-        value(raw.replacingOccurrences(of: "Z", with: ""), tzid: nil, Zones(local: TimeZone(identifier: "UTC") ?? .current))
+        reading(raw.replacingOccurrences(of: "Z", with: ""), tzid: nil, Zones(local: TimeZone(identifier: "UTC") ?? .current))?.value
     }
 
     /// `+0100` → 60, `-0500` → -300, `+053000` → 330.
@@ -94,9 +107,9 @@ extension ICalendarImport {
         var seen = Set<String>(), notes: [String] = []
         for (text, n) in lines {
             guard let p = property(text, line: n), let id = p.params["TZID"], !seen.contains(id),
-                  TimeZone(identifier: id) == nil, zones.defined[id] == nil else { continue }
+                  zones.named(id) == nil, zones.defined[id] == nil else { continue }
             seen.insert(id)
-            notes.append("line \(n): TZID \(id) is not a time zone name and the file has no VTIMEZONE for it; its times are read as local time")
+            notes.append("line \(n): TZID \(id) is not a time zone name and the file has no VTIMEZONE for it; its times are read as floating times")
         }
         return notes
     }

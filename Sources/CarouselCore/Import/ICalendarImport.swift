@@ -22,6 +22,9 @@ public enum ICalendarImport {
         plan.updatesExisting = true
         var zones = Zones(local: timeZone)
         zones.defined = definedZones(lines, notes: &plan.notes)
+        if let calendarZone = lines.lazy.compactMap({ property($0.text, line: $0.line) }).first(where: { $0.name == "X-WR-TIMEZONE" }) {
+            zones.floating = zones.named(calendarZone.value)
+        }
         plan.notes += unknownZoneNotes(lines, zones)
         var stack: [String] = []
         var props: [Property] = []
@@ -35,8 +38,8 @@ public enum ICalendarImport {
             guard ["VEVENT", "VTODO"].contains(name) else { return }
             if props.contains(where: { $0.name == "RECURRENCE-ID" }) {
                 overrides.append(Override(props: props, alarms: alarms, isEvent: name == "VEVENT", line: begin))
-            } else if let item = item(props, alarms: alarms, isEvent: name == "VEVENT", line: begin, zones: zones, notes: &plan.notes) {
-                plan.items.append(item)
+            } else {
+                plan.items += items(props, alarms: alarms, isEvent: name == "VEVENT", line: begin, zones: zones, notes: &plan.notes)
             }
         }
         for (text, n) in lines where !text.isEmpty {
@@ -78,6 +81,69 @@ public enum ICalendarImport {
         return plan
     }
 
+    /// The cards of one component. A card has one rule, so each further `RRULE` becomes a card
+    /// of its own (key `ics:UID#rrule2`, with the same `EXDATE`s); `RDATE`s of an event without
+    /// a rule become one-off cards on those dates (key `ics:UID@rdate-DAY`).
+    static func items(_ props: [Property], alarms: [[Property]], isEvent: Bool, line: Int, zones: Zones,
+                      notes: inout [String]) -> [ImportedItem] {
+        let rules = props.filter { $0.name == "RRULE" }
+        let rdates = props.filter { $0.name == "RDATE" }
+        // An RDATE at another time of day than the series' has no `also:` form (those are days):
+        // like an RDATE of an event without a rule, it becomes a one-off card.
+        let startTime = props.first { $0.name == "DTSTART" }.flatMap { reading($0.value, tzid: $0.params["TZID"], zones) }
+        func ownTime(_ p: Property) -> Bool {
+            guard !rules.isEmpty, let first = p.value.split(separator: ",").first,
+                  let r = reading(String(first.split(separator: "/").first ?? first), tzid: p.params["TZID"], zones),
+                  r.value.minutes != nil, let st = startTime else { return false }
+            return moved(r, to: st.zone, zones).minutes != st.value.minutes
+        }
+        let timedRDates = rdates.filter(ownTime)
+        let plain = props.filter { p in
+            !((p.name == "RRULE" && p.line != rules.first?.line) || (p.name == "RDATE" && (rules.isEmpty || timedRDates.contains { $0.line == p.line })))
+        }
+        guard let main = item(plain, alarms: alarms, isEvent: isEvent, line: line, zones: zones, notes: &notes) else { return [] }
+        var out = [main]
+        for (i, rule) in rules.enumerated().dropFirst() {
+            let own = props.filter { !["RRULE", "RDATE"].contains($0.name) } + [rule]
+            guard var sibling = item(own, alarms: alarms, isEvent: isEvent, line: line, zones: zones, notes: &notes) else { continue }
+            sibling.key = main.key + "#rrule\(i + 1)"
+            // Its dates are its rule's: DTSTART belongs to the first card, so this one starts at
+            // its own first occurrence (as its export's DTSTART says).
+            if let text = sibling.repeatRule, let r = try? RecurrenceRule.parse(text), let due = sibling.due,
+               let first = r.occurrences(anchor: due.day, from: due.day, limit: 1).first {
+                if first != due.day { sibling.alsoDates.removeAll { $0 == due.day } }
+                sibling.due = DateValue(day: first, minutes: due.minutes)
+                sibling.extras = sibling.extras.map { $0.0 == "series_start" ? ("series_start", first.iso) : $0 }
+            }
+            out.append(sibling)
+        }
+        let single: ImportedItem = {
+            var one = main
+            one.repeatRule = nil
+            one.exceptDates = []
+            one.alsoDates = []
+            one.extras.removeAll { $0.0 == "series_start" }
+            return one
+        }()
+        if rules.isEmpty || !timedRDates.isEmpty {
+            let zone = main.zone.flatMap(ZonedTime.zone(named:))
+            for p in rules.isEmpty ? rdates : timedRDates {
+                for part in p.value.split(separator: ",") {
+                    guard let r = reading(String(part.split(separator: "/").first ?? part), tzid: p.params["TZID"], zones) else {
+                        notes.append("line \(p.line): RDATE value \"\(part)\" cannot be read; skipped")
+                        continue
+                    }
+                    let at = moved(r, to: zone, zones)
+                    var one = single
+                    one.due = at.minutes == nil ? DateValue(day: at.day, minutes: main.due?.minutes) : at
+                    one.key = main.key + "@rdate-" + at.day.iso
+                    if one.due != main.due || !rules.isEmpty { out.append(one) }
+                }
+            }
+        }
+        return out
+    }
+
     static func item(_ props: [Property], alarms: [[Property]], isEvent: Bool, line: Int, zones: Zones,
                      notes: inout [String]) -> ImportedItem? {
         func first(_ name: String) -> Property? { props.first { $0.name == name } }
@@ -92,17 +158,29 @@ public enum ICalendarImport {
         if let p = first("PRIORITY"), let n = Int(p.value), (1...9).contains(n) { item.importance = [5, 5, 4, 4, 3, 2, 2, 1, 1][n - 1] }
         if let p = first("CREATED") { item.created = date(p, zones) }
         if let p = first("LOCATION"), !p.value.isEmpty { item.extras.append(("location", unescape(p.value))) }
-        let start = first("DTSTART").flatMap { date($0, zones) }
+        // The card's zone is its start's (a task without one: its due's); every other time of
+        // the card is read on that clock, so the card means one instant wherever it is read.
+        let main = first("DTSTART") ?? (isEvent ? nil : first("DUE"))
+        let zoneReading = main.flatMap { reading($0.value, tzid: $0.params["TZID"], zones) }
+        let zone = zoneReading?.value.minutes == nil ? nil : zoneReading?.zone
+        if let zone { item.zone = ZonedTime.name(zone) }
+        let start = first("DTSTART").flatMap { date($0, in: zone, zones) }
+        // Minutes from the start to the end, which an alarm RELATED=END counts from.
+        var length = 0
         if isEvent {
             item.due = start
-            if let s = start, let e = first("DTEND").flatMap({ date($0, zones) }), let m = s.minutes, let em = e.minutes {
-                let length = s.day.days(until: e.day) * 1440 + em - m
-                if length > 0 { item.extras.append(("duration", minutesText(length))) }
-            } else if let d = first("DURATION"), start?.minutes != nil, let m = durationMinutes(d.value), m > 0 {
-                item.extras.append(("duration", minutesText(m)))
+            if let s = start, let e = first("DTEND").flatMap({ date($0, in: zone, zones) }) {
+                length = s.day.days(until: e.day) * 1440 + (e.minutes ?? 0) - (s.minutes ?? 0)
+            } else if let d = first("DURATION"), let m = durationMinutes(d.value), m > 0 {
+                length = m
+            }
+            // A timed event lasts its length; an all-day one more than a day lasts whole days
+            // (`duration: 6d`, shown on each). An end before the start is no length at all.
+            if let s = start, length > 0, s.minutes != nil || length > 1440 {
+                item.extras.append(("duration", s.minutes == nil ? "\((length + 1439) / 1440)d" : minutesText(length)))
             }
         } else {
-            item.due = first("DUE").flatMap { date($0, zones) }
+            item.due = first("DUE").flatMap { date($0, in: zone, zones) }
             if item.due == nil { item.due = start } else { item.start = start }
         }
         if first("STATUS")?.value.uppercased() == "COMPLETED" {
@@ -117,26 +195,42 @@ public enum ICalendarImport {
                 notes.append("line \(p.line): \(title): RRULE \(p.value) cannot be read (\(error.message)); imported as a one-off on its first date")
             }
         }
-        let except = props.filter { $0.name == "EXDATE" }.flatMap { days($0, zones, notes: &notes) }
-        let also = props.filter { $0.name == "RDATE" }.flatMap { days($0, zones, notes: &notes) }
-        if item.repeatRule != nil {
+        let except = props.filter { $0.name == "EXDATE" }.flatMap { days($0, in: zone, zones, notes: &notes) }
+        let also = props.filter { $0.name == "RDATE" }.flatMap { days($0, in: zone, zones, notes: &notes) }
+        if let text = item.repeatRule {
             item.exceptDates = Array(Set(except)).sorted()
-            item.alsoDates = Array(Set(also)).sorted()
-        } else if let p = props.first(where: { ["EXDATE", "RDATE"].contains($0.name) }) {
-            notes.append("line \(p.line): \(title): \(p.name) without an RRULE has no card form; skipped")
+            // DTSTART is always an occurrence (RFC 5545), even on a day its rule would not give.
+            var extra = also
+            if let s = start, let rule = try? RecurrenceRule.parse(text), !rule.afterCompletion,
+               rule.occurrences(anchor: s.day, from: s.day, limit: 1).first != s.day, !except.contains(s.day) {
+                extra.append(s.day)
+            }
+            item.alsoDates = Array(Set(extra)).sorted()
+        } else if let p = props.first(where: { $0.name == "EXDATE" }) {
+            notes.append("line \(p.line): \(title): EXDATE without an RRULE has no card form; skipped")
         }
         var reminds: [String] = []
         for alarm in alarms {
             guard let t = alarm.first(where: { $0.name == "TRIGGER" }) else { continue }
-            if t.value.hasPrefix("-"), t.params["VALUE"] == nil, let m = durationMinutes(String(t.value.dropFirst())) {
-                reminds.append(minutesText(m).lowercased())
-            } else if let m = durationMinutes(t.value), m == 0 {
-                reminds.append("0m")
-            } else {
-                notes.append("line \(t.line): \(title): an alarm at TRIGGER \(t.value) has no card form; skipped")
+            if t.params["VALUE"]?.uppercased() == "DATE-TIME" || t.value.first?.isNumber == true {
+                // An absolute trigger: that moment, on the card's clock.
+                if let r = reading(t.value, tzid: t.params["TZID"], zones), r.value.minutes != nil {
+                    reminds.append(moved(r, to: zone, zones).description)
+                } else {
+                    notes.append("line \(t.line): \(title): an alarm at TRIGGER \(t.value) cannot be read; skipped")
+                }
+                continue
             }
+            let negative = t.value.hasPrefix("-")
+            guard let m = durationMinutes(negative ? String(t.value.dropFirst()) : t.value) else {
+                notes.append("line \(t.line): \(title): an alarm at TRIGGER \(t.value) has no card form; skipped")
+                continue
+            }
+            // Minutes after the start (before it when negative); RELATED=END counts from the end.
+            let fromStart = (negative ? -m : m) + (t.params["RELATED"]?.uppercased() == "END" && isEvent ? length : 0)
+            reminds.append(fromStart <= 0 ? remindText(-fromStart) : remindText(fromStart) + " after")
         }
-        if !reminds.isEmpty { item.extras.append(("remind", reminds.joined(separator: ", "))) }
+        if !reminds.isEmpty { item.extras.append(("remind", reminds.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.joined(separator: ", "))) }
         for p in props where !known.contains(p.name) && !p.name.hasPrefix("X-") {
             notes.append("line \(p.line): \(title): \(p.name) is not imported")
         }

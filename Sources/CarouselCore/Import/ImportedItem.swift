@@ -26,6 +26,8 @@ public struct ImportedItem: Sendable, Equatable {
     /// `except:` and `also:` dates of a repeating item (iCalendar EXDATE and RDATE).
     public var exceptDates: [Day] = []
     public var alsoDates: [Day] = []
+    /// The zone its times are readings of (`tz:`), nil for floating times and dates.
+    public var zone: String?
     /// Fields with no Carousel meaning, kept as extra front-matter so nothing is lost.
     public var extras: [(String, String)] = []
 
@@ -41,15 +43,17 @@ public struct ImportedItem: Sendable, Equatable {
         let parts: [String] = [key, title, kind?.rawValue ?? "", importance.map(String.init) ?? "", category ?? "", tags.joined(separator: ","),
                                due?.description ?? "", done?.description ?? "", repeatRule ?? "", start?.description ?? "",
                                wait?.iso ?? "", exceptDates.map(\.iso).joined(separator: ","), alsoDates.map(\.iso).joined(separator: ","),
-                               body] + extras.map { "\($0.0)=\($0.1)" }
-        return ImportRules.hash(parts.joined(separator: "\u{1F}"))
+                               body]
+        let zoned: [String] = zone.map { ["tz=" + $0] } ?? []
+        let more: [String] = extras.map { "\($0.0)=\($0.1)" }
+        return ImportRules.hash((parts + zoned + more).joined(separator: "\u{1F}"))
     }
 
     public static func == (a: ImportedItem, b: ImportedItem) -> Bool {
         a.key == b.key && a.title == b.title && a.importance == b.importance && a.category == b.category && a.tags == b.tags
             && a.due == b.due && a.done == b.done && a.repeatRule == b.repeatRule && a.body == b.body
             && a.start == b.start && a.wait == b.wait && a.dependsOn == b.dependsOn && a.kind == b.kind && a.emoji == b.emoji
-            && a.exceptDates == b.exceptDates && a.alsoDates == b.alsoDates
+            && a.exceptDates == b.exceptDates && a.alsoDates == b.alsoDates && a.zone == b.zone
             && a.extras.map { "\($0.0)=\($0.1)" } == b.extras.map { "\($0.0)=\($0.1)" }
     }
 }

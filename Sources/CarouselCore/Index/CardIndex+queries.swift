@@ -111,14 +111,16 @@ extension CardIndex {
     /// range; nil outside those years, where the caller reads every card.
     public func cards(placedFrom from: Day, to: Day) throws(CarouselError) -> [Card]? {
         guard from.year >= 1000, to.year <= 9998 else { return nil }
-        let arguments: StatementArguments = [from.iso, to.adding(days: 1).iso]
+        // ?3: an event that lasts days (`duration:`) and began up to a year before still covers the range.
+        let arguments: StatementArguments = [from.iso, to.adding(days: 1).iso, from.adding(days: -366).iso]
+        let spanning = "kind = 'event' AND duration IS NOT NULL AND due >= ?3 AND due < ?2"
         // A week or more can be thousands of rows: built on both cores.
         if from < to {
-            return try cardsOnBothCores(where: CardIndex.rowids(["repeat IS NOT NULL", "due >= ?1 AND due < ?2", "start >= ?1 AND start < ?2"]),
+            return try cardsOnBothCores(where: CardIndex.rowids(["repeat IS NOT NULL", "due >= ?1 AND due < ?2", "start >= ?1 AND start < ?2", spanning]),
                                         arguments: arguments)
         }
         // One day: the repeating cards as the other views of the command read them (`otherRows`).
-        let oneOff = try cards(where: "repeat IS NULL AND " + CardIndex.rowids(["due >= ?1 AND due < ?2", "start >= ?1 AND start < ?2"]),
+        let oneOff = try cards(where: "repeat IS NULL AND " + CardIndex.rowids(["due >= ?1 AND due < ?2", "start >= ?1 AND start < ?2", spanning]),
                                arguments: arguments)
         return (try otherRows().filter(\.repeats).map(\.card) + oneOff).sorted(byKey: \.path, <)
     }

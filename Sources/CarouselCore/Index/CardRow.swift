@@ -19,7 +19,7 @@ struct CardRow {
           category TEXT, tags TEXT, due TEXT, start TEXT, duration TEXT, repeat TEXT, parent TEXT,
           today TEXT, done TEXT, completed TEXT, skipped TEXT, created TEXT, emoji TEXT, color TEXT,
           diagnostics TEXT, body TEXT, series_start TEXT, wait TEXT, except_dates TEXT, also_dates TEXT, lid TEXT,
-          remind INTEGER, first_step TEXT, blocked_by TEXT
+          remind INTEGER, first_step TEXT, tz TEXT, blocked_by TEXT
         )
         """
 
@@ -80,7 +80,7 @@ struct CardRow {
     static let selectColumns = """
         path, size, mtime, inode, ok, id, slug, title, kind, spoons, importance, category, tags, due, start,
           duration, repeat, parent, today, done, completed, skipped, created, emoji, color, diagnostics, series_start, wait, except_dates, also_dates,
-          first_step, blocked_by,
+          first_step, tz, blocked_by,
           CASE WHEN cards.blocked_by IS NULL THEN NULL ELSE (
             SELECT group_concat(json_extract(j.value, '$.ref'), char(31)) FROM json_each(cards.blocked_by) j
             WHERE NOT EXISTS (SELECT 1 FROM cards b WHERE (b.slug = json_extract(j.value, '$.ref') OR b.id = json_extract(j.value, '$.ref'))
@@ -88,13 +88,13 @@ struct CardRow {
         """
 
     /// How many columns `selectColumns` names (a column after them is at this position).
-    static let selectCount = 33
+    static let selectCount = 34
 
     static let upsert = """
         INSERT OR REPLACE INTO cards (path, size, mtime, inode, ok, id, slug, title, kind, spoons, importance,
           category, tags, due, start, duration, repeat, parent, today, done, completed, skipped, created,
-          emoji, color, diagnostics, body, series_start, wait, except_dates, also_dates, lid, remind, first_step, blocked_by)
-        VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+          emoji, color, diagnostics, body, series_start, wait, except_dates, also_dates, lid, remind, first_step, tz, blocked_by)
+        VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
         """
 
     /// Reads and parses a card file: the full path, for every file (`CardReader` tries the fast one first).
@@ -143,6 +143,7 @@ struct CardRow {
             text(card?.id?.lowercased()),
             card != nil && reminds ? 1.databaseValue : .null,
             text(card?.firstStep),
+            text(card?.timeZone),
             text(card.flatMap { $0.blockedBy.isEmpty ? nil : JSONText.string($0.blockedBy, .compact) }),
         ]
     }
@@ -187,10 +188,11 @@ struct CardRow {
         c.exceptDates = CardRow.split(row[28]).compactMap { Day(iso: $0) }
         c.alsoDates = CardRow.split(row[29]).compactMap { Day(iso: $0) }
         c.firstStep = row[30]
-        if let text = row[31] as String?, let data = text.data(using: .utf8),
+        c.timeZone = row[31]
+        if let text = row[32] as String?, let data = text.data(using: .utf8),
            let list = try? JSONDecoder().decode([Blocker].self, from: data) {
             c.blockedBy = list
-            c.openBlockers = CardRow.split(row[32])
+            c.openBlockers = CardRow.split(row[33])
         }
         card = c
     }

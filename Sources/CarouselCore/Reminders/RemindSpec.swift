@@ -3,6 +3,9 @@
 public enum RemindSpec: Hashable, Sendable {
     /// Minutes before the occurrence's due or start time (`30m`, `2h`, `1d`, `1w`, `PT15M`).
     case before(minutes: Int)
+    /// Minutes after the occurrence's due or start time (`15m after`): a calendar's alarm set
+    /// from the end of an event, or after its start.
+    case after(minutes: Int)
     /// A time of day on the occurrence's day (`09:00`).
     case timeOfDay(minutes: Int)
     /// One fixed date-time (`2026-11-24T09:00`).
@@ -12,12 +15,14 @@ public enum RemindSpec: Hashable, Sendable {
     public static let dateOnlyAnchor = 9 * 60
 
     /// The accepted forms, for error messages.
-    public static let forms = "an offset like 30m, 2h, 1d or 1w, a time of day like 09:00, a date-time like 2026-11-24T09:00, or a list of these"
+    public static let forms = "an offset like 30m, 2h, 1d or 1w (or 15m after), a time of day like 09:00, a date-time like 2026-11-24T09:00, or a list of these like [1h, 1d]"
 
     /// Parses one value; nil when it is none of the accepted forms.
     public init?(_ raw: String) {
         let text = raw.trimmingCharacters(in: .whitespaces)
-        if let minutes = RemindSpec.timeOfDay(text) {
+        if text.lowercased().hasSuffix(" after"), let minutes = RemindSpec.offset(String(text.dropLast(6))), !text.hasPrefix("-") {
+            self = .after(minutes: minutes)
+        } else if let minutes = RemindSpec.timeOfDay(text) {
             self = .timeOfDay(minutes: minutes)
         } else if text.count > 10, let value = DateValue(text: text), value.minutes != nil {
             self = .at(value)
@@ -28,10 +33,32 @@ public enum RemindSpec: Hashable, Sendable {
         }
     }
 
+    /// The values of one written scalar: `1h, 1d` (comma-separated, as older imports wrote it)
+    /// is the same as the list `[1h, 1d]`.
+    public static func split(_ scalar: String) -> [String] {
+        scalar.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// One written value in words, as `show` and the card page say it: "1h before", "10m after",
+    /// "at 09:00 that day", "at 24 Nov 09:00"; nil when it is not a reminder.
+    public static func words(_ value: String) -> String? {
+        let s = value.trimmingCharacters(in: .whitespaces)
+        switch RemindSpec(s) {
+        case .before?: return s + " before"
+        case .after?: return s
+        case let .timeOfDay(m)?: return "at " + DateValue.two(m / 60) + ":" + DateValue.two(m % 60) + " that day"
+        case let .at(v)?: return "at " + Words.shortDate(v.day) + (v.timeText.map { " " + $0 } ?? "")
+        case nil: return nil
+        }
+    }
+
+    /// Said after a value that is not a reminder.
+    public static let neverFires = "(never fires: not \(forms))"
+
     /// Parses a scalar or a list of scalars; the message says what was wrong.
     public static func parseList(_ values: [String]) -> Result<[RemindSpec], RemindError> {
         var out: [RemindSpec] = []
-        for value in values {
+        for value in values.flatMap(split) {
             guard let spec = RemindSpec(value) else {
                 return .failure(RemindError(message: "remind: \"\(value)\" is not a reminder; write \(forms)"))
             }
@@ -90,6 +117,7 @@ public enum RemindSpec: Hashable, Sendable {
     public var key: String {
         switch self {
         case .before(let m): return "\(m)m"
+        case .after(let m): return "+\(m)m"
         case .timeOfDay(let m): return DateValue(day: Day(dayNumber: 0), minutes: m).timeText ?? ""
         case .at(let v): return DateValue(day: v.day, minutes: v.minutes).description
         }
@@ -97,7 +125,12 @@ public enum RemindSpec: Hashable, Sendable {
 
     /// The RFC 5545 duration of an offset (`PT30M`, `PT2H`, `P1D`, `P1W`); nil for the others.
     public var icsDuration: String? {
-        guard case .before(let m) = self else { return nil }
+        let m: Int
+        switch self {
+        case .before(let b): m = b
+        case .after(let a): m = a
+        default: return nil
+        }
         if m > 0, m % 10080 == 0 { return "P\(m / 10080)W" }
         if m > 0, m % 1440 == 0 { return "P\(m / 1440)D" }
         if m > 0, m % 60 == 0 { return "PT\(m / 60)H" }

@@ -41,7 +41,7 @@ public enum ReminderSources {
         if let list = field.value.sequence {
             items = list.map { ($0.scalar?.string ?? "", $0.mark.map { $0.line + document.firstLineNumber - 1 } ?? field.line) }
         } else if let scalar = field.value.scalar {
-            items = scalar.string.isEmpty ? [] : [(scalar.string, field.line)]
+            items = RemindSpec.split(scalar.string).map { ($0, field.line) }
         } else {
             return ([], [diagnostic(path: path, line: field.line, document: document, "remind: must be \(RemindSpec.forms)")])
         }

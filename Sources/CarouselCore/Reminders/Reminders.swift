@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which reminders are due: a pure function of the cards, habits and settings, the device's
 /// record of what was shown, and the time now. `carousel remind` reads the files and the record,
 /// calls `Reminders.due`, prints what comes back and saves the new record.
@@ -54,8 +56,10 @@ public enum Reminders {
     /// With no last run, this far back is looked at (so a first run still shows what is due now).
     public static let firstRunMinutes = 1
 
+    /// `display` is this device's zone: a zoned card's (`tz:`, else `vaultZone`) occurrences are
+    /// read on its own clock and moved to that one by the zone rules of their dates.
     public static func due(cards: [CardInput], habits: [HabitInput], checkin: Int?, record: Record,
-                           now: DateValue) -> Run {
+                           now: DateValue, display: TimeZone = .current, vaultZone: TimeZone? = nil) -> Run {
         let nowM = absolute(now)
         let since = record.lastRun.flatMap { DateValue(text: $0) }.map(absolute) ?? (nowM - firstRunMinutes)
         let replayFrom = nowM - replayDays * 1440
@@ -70,17 +74,23 @@ public enum Reminders {
         for input in cards {
             let card = input.card
             guard !Occurrence.isDone(card, today: now.day) || card.isRepeating, !Occurrence.isFinished(card, today: now.day) else { continue }
+            let zone = ZonedTime.zone(of: card, vaultZone: vaultZone).flatMap { $0.identifier == display.identifier ? nil : $0 }
+            func local(_ v: DateValue) -> DateValue { zone.map { ZonedTime.convert(v, from: $0, to: display) } ?? v }
             for spec in input.specs {
                 if case .at(let v) = spec {
-                    add(.card, card.slug, card.title, DateValue(day: v.day, minutes: v.minutes), "card:\(card.key)|-|\(spec.key)")
+                    add(.card, card.slug, card.title, local(DateValue(day: v.day, minutes: v.minutes)), "card:\(card.key)|-|\(spec.key)")
                 }
             }
-            for (day, anchor) in occurrences(card, from: fromDay, to: toDay, today: now.day) {
+            let near = zone == nil ? 0 : 1
+            for (day, anchor) in occurrences(card, from: fromDay.adding(days: -near), to: toDay.adding(days: near), today: now.day) {
+                // The occurrence on this device's clock; a date without a time counts from 09:00 here.
+                let at = (card.start ?? card.due)?.minutes == nil ? DateValue(day: day, minutes: anchor) : local(DateValue(day: day, minutes: anchor))
                 for spec in input.specs {
                     let key = "card:\(card.key)|\(card.isRepeating ? day.iso : "-")|\(spec.key)"
                     switch spec {
-                    case .before(let m): add(.card, card.slug, card.title, value(absolute(DateValue(day: day, minutes: anchor)) - m), key)
-                    case .timeOfDay(let m): add(.card, card.slug, card.title, DateValue(day: day, minutes: m), key)
+                    case .before(let m): add(.card, card.slug, card.title, value(absolute(at) - m), key)
+                    case .after(let m): add(.card, card.slug, card.title, value(absolute(at) + m), key)
+                    case .timeOfDay(let m): add(.card, card.slug, card.title, DateValue(day: at.day, minutes: m), key)
                     case .at: break
                     }
                 }

@@ -52,6 +52,12 @@ public enum VisibleText {
         return String(out)
     }
 
+    /// A file name or path as one line of text: `escape`, and a line feed or tab in it shown as
+    /// `\n` or `\t` too, so a name can never start a line of its own.
+    public static func name(_ text: String) -> String {
+        escape(text).replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t")
+    }
+
     /// Whether a scalar must not reach a terminal as itself.
     public static func needsEscape(_ s: Unicode.Scalar) -> Bool {
         switch s.value {

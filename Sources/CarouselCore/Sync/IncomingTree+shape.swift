@@ -1,3 +1,4 @@
+import Foundation
 import CarouselGit
 
 /// The shape of an incoming tree: what git can store but no checkout here may take. Each of
@@ -35,6 +36,33 @@ extension IncomingTree {
             if let wrong = wrongShape(entry) {
                 result.append(Finding(path: entry.path, kind: wrong, target: nil))
             }
+        }
+        return result
+    }
+
+    /// The most a card, habit, journal day or `carousel.yaml` may be: text a person wrote.
+    public static let maxTextBytes = 1 << 20
+    /// The most any other file (an attachment) may be: a checkout holds a file whole in memory.
+    public static let maxFileBytes = 50 << 20
+
+    static func limit(for path: String) -> Int {
+        path == Vault.settingsFile || Vault.isCarouselMarkdown(path) ? maxTextBytes : maxFileBytes
+    }
+
+    /// "1 MB", "50 MB", "1.2 GB": sizes as a person reads them (powers of 1024).
+    static func sizeWords(_ bytes: Int) -> String {
+        if bytes >= 1 << 30 { return String(format: "%.1f GB", Double(bytes) / Double(1 << 30)) }
+        if bytes >= 1 << 20 { return bytes % (1 << 20) == 0 ? "\(bytes >> 20) MB" : String(format: "%.1f MB", Double(bytes) / Double(1 << 20)) }
+        return "\(max(1, bytes >> 10)) KB"
+    }
+
+    /// Files (not links, folders or submodules) over their limit, each measured from its object's
+    /// header, never read whole.
+    static func sizeFindings(_ entries: [TreeEntry], size: (TreeEntry) throws -> Int) rethrows -> [Finding] {
+        var result: [Finding] = []
+        for entry in entries where entry.mode == 0o100644 || entry.mode == 0o100755 {
+            let bytes = try size(entry)
+            if bytes > limit(for: entry.path) { result.append(Finding(path: entry.path, kind: .tooLarge, target: sizeWords(bytes))) }
         }
         return result
     }

@@ -34,6 +34,8 @@ public enum IncomingTree {
             case folderToFile = "folder_to_file"
             /// A file (or a link) here that the incoming side made a folder.
             case fileToFolder = "file_to_folder"
+            /// A file over the size a vault file may have (`maxTextBytes`, `maxFileBytes`).
+            case tooLarge = "too_large"
         }
         public let path: String
         public let kind: Kind
@@ -60,6 +62,7 @@ public enum IncomingTree {
             case .folderForFile: return "\(path) is a folder, where the vault keeps a file"
             case .folderToFile: return "the folder \(path) was replaced by a file"
             case .fileToFolder: return "the file \(path) was replaced by a folder"
+            case .tooLarge: return "\(path) is \(target ?? "?"), over the \(IncomingTree.sizeWords(IncomingTree.limit(for: self.path))) a vault file there may be"
             }
         }
     }
@@ -153,15 +156,17 @@ public enum IncomingTree {
         let headEntries = try head.map { try repo.entries(at: $0) } ?? []
         let base = try head.flatMap { try repo.mergeBase($0, tip) }
         let baseEntries = base == head ? headEntries : try base.map { try repo.entries(at: $0) } ?? []
+        let known = Set(headEntries.map(\.id))
         return { commit in
             let entries = try repo.entries(at: commit)
             let found = findings(entries, linkTarget: { linkText(repo, $0) }) + typeChanges(tip: entries, head: headEntries, base: baseEntries)
+                + (try sizeFindings(entries.filter { !known.contains($0.id) }, size: { try repo.objectSize($0.id) }))
             return found.filter(\.refuses)
         }
     }
 
     static func linkText(_ repo: Repository, _ entry: TreeEntry) -> String? {
-        guard let bytes = try? repo.blob(entry.id), bytes.count <= 4096 else { return nil }
+        guard let size = try? repo.objectSize(entry.id), size <= 4096, let bytes = try? repo.blob(entry.id) else { return nil }
         return String(bytes: bytes, encoding: .utf8)
     }
 

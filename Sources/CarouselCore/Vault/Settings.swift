@@ -1,3 +1,4 @@
+import Foundation
 import Yams
 
 /// `carousel.yaml`: the vault's settings, committed with the vault.
@@ -35,6 +36,14 @@ public struct Settings: Sendable, Equatable {
 
     /// The keys new cards are written with. Either way every card reads both.
     public enum CardFormat: String, Sendable, CaseIterable { case carousel, tasknotes }
+    /// `time_zone:` the vault's zone: times on cards without their own `tz:` are readings of
+    /// this zone's clock on every device. Nil: such times float (see `ZonedTime`).
+    public var timeZone: String?
+    /// The zone of `time_zone:`, when set.
+    public var vaultZone: TimeZone? { timeZone.flatMap(ZonedTime.zone(named:)) }
+    /// `transition: 10m`: `carousel remind` says this long before each fixed thing (an event or
+    /// a card with a start time) that it is coming, so a change of activity is not a surprise.
+    public var transition: Int?
 
     public init() {}
 
@@ -63,7 +72,7 @@ public struct Settings: Sendable, Equatable {
     }
 
     /// Every key `carousel.yaml` understands.
-    public static let keys = ["budget", "carousel", "views", "week_start", "theme", "reduce_motion", "started", "categories", "sync", "checkin_reminder", "tags", "date_order", "day_end", "format"]
+    public static let keys = ["budget", "carousel", "views", "week_start", "theme", "reduce_motion", "started", "categories", "sync", "checkin_reminder", "tags", "date_order", "day_end", "transition", "time_zone", "format"]
     /// The views home can point at.
     public static let viewNames = ["board", "habits", "streaks", "countdown", "calendar", "timeline", "checkin", "check-in"]
     /// `theme`: `auto` colours a terminal, `plain` never colours.
@@ -166,6 +175,17 @@ public struct Settings: Sendable, Equatable {
                     throw diag(v.mark, "day_end must be a time of day like \"22:00\", found \"\(text)\"")
                 }
                 settings.dayEnd = minutes
+            case "time_zone":
+                guard let zone = ZonedTime.zone(named: text) else {
+                    throw diag(v.mark, "time_zone must be a time zone name like Europe/Berlin or UTC, found \"\(text)\"")
+                }
+                settings.timeZone = ZonedTime.name(zone)
+            case "transition":
+                guard case .success(let specs) = RemindSpec.parseList([text]), specs.count == 1,
+                      case .before(let minutes) = specs[0], (1...240).contains(minutes) else {
+                    throw diag(v.mark, "transition must be a time before each fixed thing like 10m or 1h (at most 4h), found \"\(text)\"")
+                }
+                settings.transition = minutes
             case "tags": settings.tagStyles = try parseTagStyles(v, diag: diag)
             case "categories":
                 guard let pairs = v.mapping else {

@@ -88,7 +88,7 @@ public struct Vault: Sendable {
         while true {
             switch destination(of: probe) {
             case .inside: return true
-            case .outside, .reserved: return false
+            case .outside, .reserved, .controlName: return false
             case .missing:
                 if isLink(probe) { return false }
                 let parent = (probe as NSString).deletingLastPathComponent

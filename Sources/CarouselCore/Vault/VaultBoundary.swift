@@ -17,6 +17,8 @@ extension Vault {
         case reserved(String)
         /// Nowhere: the path or the link's target does not exist.
         case missing
+        /// A name with a control character (a newline, ESC…): never read, whatever it is.
+        case controlName
 
         /// "a link to a file outside the vault", "a link into the vault's .git/ folder".
         public func link(to noun: String = "file") -> String {
@@ -25,6 +27,7 @@ extension Vault {
             case .outside: return "a link to a \(noun) outside the vault"
             case let .reserved(folder): return "a link into the vault's \(folder)/ folder"
             case .missing: return "a link to nothing"
+            case .controlName: return "named with a control character"
             }
         }
     }
@@ -36,7 +39,10 @@ extension Vault {
 
     /// Where a vault-relative path leads once every link on it is resolved.
     public func destination(of relative: String) -> Destination {
-        guard PathName.isPlainRelativePath(relative) else { return .outside }
+        guard PathName.isPlainRelativePath(relative) else {
+            let control = relative.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+            return control ? .controlName : .outside
+        }
         guard let real = FileSystem.realPath(url(relative)) else { return .missing }
         return destination(ofReal: real)
     }
@@ -56,6 +62,8 @@ extension Vault {
             return try FileSystem.readText(real, followLinks: false, shownAs: relative)
         case .missing:
             throw .io("cannot read \(relative): there is no such file")
+        case .controlName:
+            throw .boundary("\(VisibleText.name(relative)) has a control character in its name, which would break lines of output; Carousel does not read it. Rename it (`carousel doctor` lists every such file)")
         default:
             throw .boundary("\(relative) is \(dest.link()); Carousel does not read it. Replace it with a real file or remove it (`carousel doctor` lists every such link)")
         }

@@ -17,7 +17,7 @@ extension VaultDoctor {
                     result.append(DoctorFinding(kind: .remind, severity: .note, path: path, line: field.line,
                                                 message: "remind: \(value) will never fire: it is not \(RemindSpec.forms)",
                                                 fix: "write it as one of those, e.g. `carousel set \(card.slug) remind=30m`"))
-                case .before?, .timeOfDay?:
+                case .before?, .after?, .timeOfDay?:
                     if !dated {
                         result.append(DoctorFinding(kind: .remind, severity: .note, path: path, line: field.line,
                                                     message: "remind: \(value) will never fire: \(card.title) has no due date, start or repeat to count from",

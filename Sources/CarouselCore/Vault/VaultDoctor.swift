@@ -146,10 +146,12 @@ public enum VaultDoctor {
         var cards: [Card] = []
         func add(_ d: FileDiagnostic) {
             let badID = d.sourceLine?.trimmingCharacters(in: .whitespaces).hasPrefix("id:") ?? false
+            let badName = d.path.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+            let fix = badID ? "delete the id line (or give it a plain id such as a ULID); the next change writes a new one"
+                : badName ? "rename it to a plain name, for example with your file manager or `mv` (type the name with tab completion)"
+                : "fix the file at that line in a text editor; Carousel skips it and never rewrites it until it parses"
             result.append(DoctorFinding(kind: badID ? .badId : .unparsable, severity: d.severity == .error ? .problem : .note,
-                                        path: d.path, line: d.line, message: d.headline,
-                                        fix: badID ? "delete the id line (or give it a plain id such as a ULID); the next change writes a new one"
-                                                   : "fix the file at that line in a text editor; Carousel skips it and never rewrites it until it parses"))
+                                        path: d.path, line: d.line, message: d.headline, fix: fix))
         }
         do {
             _ = try Settings.parse(text: try vault.readText(Vault.settingsFile))

@@ -19,7 +19,7 @@ public struct VaultSnapshot: Sendable {
     /// Reads settings, refreshes the index and loads the journal of `day`.
     public static func load(vault: Vault, day: Day, progress: CardIndex.Progress? = nil) throws(CarouselError) -> VaultSnapshot {
         var (snapshot, index) = try loadWithoutCards(vault: vault, day: day, progress: progress)
-        snapshot.cards = try index.cards()
+        snapshot.cards = ZonedTime.withVaultZone(try index.cards(), snapshot.settings)
         if snapshot.cards.contains(where: { $0.parent != nil }) {
             snapshot.diagnostics.append(contentsOf: ParentGraph(cards: snapshot.cards).cycleDiagnostics())
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Time you can see: the time now, the next fixed thing today (a card with a start time, or an
 /// event with a time) and how long until it, and how much of the day is left before `day_end`.
 /// Minutes count from today's midnight, so a day that ends after midnight (`day_end: "01:00"`)
@@ -47,7 +49,9 @@ public struct DayClock: Sendable {
         let end = dayEnd(dayEndSetting)
         let days = end > 1440 ? [today, today.adding(days: 1)] : [today]
         var best: Fixed?
-        for card in cards {
+        // A zoned card fixes its time on this device's clock.
+        let here = TimeZone.current
+        for card in cards.lazy.map({ ZonedTime.localized($0, display: here) }) {
             for (offset, day) in days.enumerated() {
                 guard let start = fixedStart(card, on: day, today: today) else { continue }
                 let at = offset * 1440 + start

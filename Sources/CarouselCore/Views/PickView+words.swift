@@ -2,7 +2,9 @@
 extension PickView {
     /// "6 spoons and 30 minutes", "1 spoon".
     public var room: String {
-        Words.plural(spoonsLeft, "spoon") + (minutes.map { " and " + Words.plural($0, "minute") } ?? "")
+        Words.plural(spoonsLeft, "spoon") + (minutes.map { m in
+            " and " + (before.map { "the " + Words.plural(m, "minute") + " before " + $0 } ?? Words.plural(m, "minute"))
+        } ?? "")
     }
 
     /// One line saying why this card: its place among those that fit, and the carousel's reason.

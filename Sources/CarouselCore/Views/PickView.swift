@@ -30,6 +30,8 @@ public struct PickView: Sendable {
     public let candidates: Int
     /// The keys offered today after this pick, in order (kept per device by `PickRecord`).
     public let offered: [String]
+    /// The next fixed thing's title when `minutes` are the time until it (no `--minutes` given).
+    public var before: String?
 
     /// A card's length in minutes from its `duration`, nil when it has none or it cannot be read.
     public static func minutes(of card: Card) -> Int? {

@@ -39,12 +39,38 @@ public enum Placement {
     /// occurrence of its series (`Series.days`), plus the days it was completed or skipped.
     public static func days(of card: Card, from: Day, to: Day) -> [Day] {
         guard from <= to else { return [] }
+        let extra = spanDays(of: card)
+        if extra > 0 { return spread(card, extra: extra, from: from, to: to) }
         if card.isRepeating {
             guard Series.start(of: card) != nil, let series = Series(card, today: from) else { return [] }
             return series.days(from: from, to: to)
         }
         guard let day = card.due?.day ?? card.start?.day, day >= from, day <= to else { return [] }
         return [day]
+    }
+
+    /// How many days after its first an event lasts into: an all-day event of `duration: 6d` covers
+    /// six days (five after the first), a timed one until the day its end falls on (an end at
+    /// midnight ends the day before). Zero for a card that is not an event or has no duration.
+    public static func spanDays(of card: Card) -> Int {
+        guard card.kind == .event, let text = card.duration, let m = TimelineView.minutes(duration: text), m > 0 else { return 0 }
+        guard let start = card.due?.minutes ?? card.start?.minutes else { return max(0, (m + 1439) / 1440 - 1) }
+        return (start + m - 1) / 1440
+    }
+
+    /// The days of `from...to` a multi-day event covers: each occurrence (or its one date) and
+    /// the `extra` days after it.
+    static func spread(_ card: Card, extra: Int, from: Day, to: Day) -> [Day] {
+        var plain = card
+        plain.duration = nil
+        var out = Set<Day>()
+        for first in days(of: plain, from: from.adding(days: -extra), to: to) {
+            for i in 0...extra {
+                let d = first.adding(days: i)
+                if d >= from, d <= to { out.insert(d) }
+            }
+        }
+        return out.sorted()
     }
 
     /// Every card on every day of `from...to`, each day's cards in a stable order (time, then
@@ -56,7 +82,8 @@ public enum Placement {
     /// The same, each day keeping only its first `limit` cards in that order when `limit` is
     /// above 0, with how many cards the day holds in all. The first cards are chosen without
     /// sorting the rest (a month at 100,000 cards holds 700 on a day).
-    public static func entries(_ cards: [Card], from: Day, to: Day, limit: Int) -> [(day: Day, entries: [Entry], count: Int)] {
+    public static func entries(_ cards: [Card], from: Day, to: Day, limit: Int,
+                               display: TimeZone = .current) -> [(day: Day, entries: [Entry], count: Int)] {
         guard from <= to else { return [] }
         let first = from.dayNumber, count = to.dayNumber - first + 1
         // Many cards (a month of 2,000 series) are placed on two cores, every other card on
@@ -69,6 +96,13 @@ public enum Placement {
             while i < cards.count {
                 let card = cards[i]
                 i += parts
+                if let zone = ZonedTime.zone(of: card), zone.identifier != display.identifier, card.due?.minutes ?? card.start?.minutes != nil {
+                    for (day, shown) in zonedDays(of: card, zone: zone, from: from, to: to, display: display) {
+                        let done = card.isRepeating ? card.isDone(on: day) : card.done != nil
+                        lists[shown.day.dayNumber - first].append(Entry(box: CardBox(shown.card), day: shown.day, done: done, occurrence: card.isRepeating))
+                    }
+                    continue
+                }
                 let days = days(of: card, from: from, to: to)
                 guard !days.isEmpty else { continue }
                 let box = CardBox(card)
@@ -84,6 +118,42 @@ public enum Placement {
             return (entries: limit > 0 ? firstEntries(limit, of: all) : all.sorted(by: order), count: all.count)
         }
         return (0..<count).map { (from.adding(days: $0), sorted[$0].entries, sorted[$0].count) }
+    }
+
+    /// A zoned card's days of its own zone near `from...to`, each with the day and card (its
+    /// `due`, `start` moved) the device's clock shows: by the zone rules of that date, so each
+    /// occurrence keeps its instant across a change of the clocks in either place.
+    static func zonedDays(of card: Card, zone: TimeZone, from: Day, to: Day, display: TimeZone) -> [(Day, (day: Day, card: Card))] {
+        var out: [(Day, (day: Day, card: Card))] = []
+        var plain = card
+        plain.duration = nil
+        let reach = spanDays(of: card) + 1
+        for day in days(of: plain, from: from.adding(days: -reach), to: to.adding(days: 1)) {
+            guard let m = card.due?.minutes ?? card.start?.minutes else { continue }
+            let moved = ZonedTime.convert(DateValue(day: day, minutes: m), from: zone, to: display)
+            // A multi-day event covers the days of this clock from its start to its end.
+            var last = moved.day
+            if card.kind == .event, let length = card.duration.flatMap({ TimelineView.minutes(duration: $0) }), length > 1 {
+                let end = ZonedTime.reading(ZonedTime.instant(moved, in: display).addingTimeInterval(Double(length - 1) * 60), in: display)
+                last = end.day
+            }
+            guard last >= from, moved.day <= to else { continue }
+            var shown = card
+            func move(_ v: DateValue?) -> DateValue? {
+                guard let v else { return nil }
+                guard let vm = v.minutes else { return card.isRepeating ? DateValue(day: moved.day) : v }
+                return ZonedTime.convert(card.isRepeating ? DateValue(day: day, minutes: vm) : v, from: zone, to: display)
+            }
+            shown.due = move(card.due)
+            shown.start = move(card.start)
+            shown.timeZone = nil
+            var d = max(moved.day, from)
+            while d <= min(last, to) {
+                out.append((day, (d, shown)))
+                d = d.adding(days: 1)
+            }
+        }
+        return out
     }
 
     /// The first `limit` entries of `all` in `order`, sorted: each entry is compared with the

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `carousel timeline`: the cards of a day that have a start time, in time order, with their
 /// durations, the free gaps between them, overlaps, and a now marker.
 public struct TimelineView: Sendable {
@@ -43,6 +45,7 @@ public struct TimelineView: Sendable {
             switch unit {
             case "h", "hr", "hrs", "hour", "hours": total += value * 60
             case "m", "min", "mins", "minute", "minutes": total += value
+            case "d", "day", "days": total += value * 1440
             default: return false
             }
             parsedAny = true
@@ -66,13 +69,15 @@ public struct TimelineView: Sendable {
         return parsedAny && result > 0 ? result : nil
     }
 
-    public static let durationHelp = "a length like 30m, 1h, 1h30m or 90 (minutes)"
+    public static let durationHelp = "a length like 30m, 1h, 1h30m, 3d or 90 (minutes)"
 
     /// The timeline of `date`: one-off cards whose `start` has a time on that day, and repeating
     /// cards with a start time whose rule occurs that day (weekday routines).
     public static func make(_ snapshot: VaultSnapshot, date: Day) -> TimelineView {
         var items: [Item] = []
-        for card in snapshot.cards {
+        // A zoned card is placed by its time on this device's clock.
+        let here = TimeZone.current
+        for card in snapshot.cards.lazy.map({ ZonedTime.localized($0, display: here) }) {
             guard let start = card.start, let minutes = start.minutes else { continue }
             let onDay: Bool
             if card.isRepeating {

@@ -70,6 +70,12 @@ extension Workspace {
             file.set(a.field, int: n)
         case "tags":
             file.set("tags", list: FieldAssignment.list(v))
+        case "tz":
+            // A zone the card can be read in, written by its Olson name (empty clears it: floating).
+            guard let zone = ZonedTime.zone(named: v) else {
+                throw .invalidValue(field: "tz", message: "\"\(v)\" is not a time zone; write an Olson name like Europe/Berlin, or UTC")
+            }
+            file.set("tz", string: ZonedTime.name(zone))
         case "remind":
             let values = FieldAssignment.list(v)
             if case .failure(let e) = RemindSpec.parseList(values) { throw .invalidValue(field: "remind", message: e.message) }

@@ -11,9 +11,10 @@ extension Workspace {
     /// The snapshot with only the cards that can land on a day of `from...to`: all
     /// `Placement.entries` (calendar, timeline) reads for that range.
     public func snapshot(placedFrom from: Day, to: Day) throws(CarouselError) -> VaultSnapshot {
-        guard !cardsLoaded, let cards = try index.cards(placedFrom: from, to: to) else { return snapshot }
+        // A day either side: a zoned card's time may fall on another day of this device's clock.
+        guard !cardsLoaded, let cards = try index.cards(placedFrom: from.adding(days: -1), to: to.adding(days: 1)) else { return snapshot }
         var s = baseSnapshot
-        s.cards = cards
+        s.cards = ZonedTime.withVaultZone(cards, baseSnapshot.settings)
         return s
     }
 

@@ -12,30 +12,87 @@ enum Assets {
   const token = document.querySelector('meta[name=csrf]').content;
   const status = document.getElementById("status");
   let statusTimer = null;
-  function say(text) {
-    status.textContent = text;
-    status.classList.add("show");
+  // A success fades after a few seconds; a problem stays, marked as one, until dismissed.
+  function say(text, problem) {
     clearTimeout(statusTimer);
-    statusTimer = setTimeout(() => status.classList.remove("show"), 3500);
+    status.textContent = "";
+    status.classList.toggle("error", problem === true);
+    status.setAttribute("role", problem ? "alert" : "status");
+    const words = document.createElement("span");
+    words.textContent = text;
+    status.appendChild(words);
+    status.classList.add("show");
+    if (problem) {
+      const close = document.createElement("button");
+      close.type = "button";
+      close.className = "button quiet dismiss";
+      close.textContent = "Dismiss";
+      close.addEventListener("click", () => { status.classList.remove("show", "error"); status.textContent = ""; });
+      status.appendChild(close);
+    } else {
+      statusTimer = setTimeout(() => status.classList.remove("show"), 3500);
+    }
+  }
+  const kept = " What you typed is still here.";
+  const stopped = "The server is not answering: it may have stopped. Start `carousel serve` again and open the address it prints.";
+  const expired = "This page's session has ended (the server was restarted, so its key changed). Open the address `carousel serve` printed once more.";
+  let lostContact = false;
+
+  // A form whose change was made: its fields are no longer text waiting to be sent, so the
+  // fresh page's fields (the saved note, an empty value box) take their place.
+  function sent(form) {
+    if (!form) return;
+    form.querySelectorAll("input, textarea").forEach((f) => { f.defaultValue = f.value; });
+    form.querySelectorAll("option").forEach((o) => { o.defaultSelected = o.selected; });
   }
 
-  async function post(action, data) {
+  async function post(action, data, form) {
     const body = new URLSearchParams(data);
     if (!body.has("csrf")) body.set("csrf", token);
-    const response = await fetch("/actions/" + action, {
-      method: "POST", body, credentials: "same-origin",
-      headers: { "Accept": "application/json", "X-Carousel-Token": token },
-    });
+    let response;
+    try {
+      response = await fetch("/actions/" + action, {
+        method: "POST", body, credentials: "same-origin",
+        headers: { "Accept": "application/json", "X-Carousel-Token": token },
+      });
+    } catch (e) {
+      say(stopped + kept, true);
+      return false;
+    }
+    if (response.status === 401) { say(expired + kept, true); return false; }
     let message = "", celebrate = false;
-    try { ({ message, celebrate } = await response.json()); } catch (e) { message = "The server said " + response.status + "."; }
-    say(message);
+    try { ({ message, celebrate } = await response.json()); } catch (e) {
+      message = response.status === 403 ? "The server refused the change: this page is out of date. Reload it and try again."
+        : "The server could not make the change (HTTP " + response.status + "). Reload the page and try again.";
+    }
+    if (response.ok) {
+      say(message);
+      sent(form);
+    } else {
+      say(message.charAt(0).toUpperCase() + message.slice(1) + (/[.!?]$/.test(message) ? "" : ".") + " Nothing was changed." + kept, true);
+    }
     // A day that now counts: one soft glow of the message (none under prefers-reduced-motion, see the CSS).
     status.classList.toggle("celebrate", celebrate === true);
     await refresh();
     return response.ok;
   }
 
-  // Replace <main> with a fresh copy of this page, keeping focus and scroll where they were.
+  // A field is known again by its id, or by its card, its form's action and its name.
+  function fieldKey(field) {
+    if (field.id) return "#" + field.id;
+    const item = field.closest("[data-ref]"), form = field.closest("form");
+    return item && form && field.name ? [item.dataset.ref, form.dataset.action || "", field.name].join("\n") : null;
+  }
+  function findField(key) {
+    if (key.startsWith("#")) return document.getElementById(key.slice(1));
+    const [ref, action, name] = key.split("\n");
+    const form = document.querySelector('[data-ref="' + CSS.escape(ref) + '"] form[data-action="' + CSS.escape(action) + '"]');
+    return form && form.querySelector('[name="' + CSS.escape(name) + '"]');
+  }
+
+  // Replace <main> with a fresh copy of this page. A field being typed in, or holding text not
+  // sent yet, is kept as it is (the very element, with its focus and selection); focus otherwise
+  // goes back to the same card's button, or the one now in its place, never to <body>.
   let refreshing = false;
   async function refresh() {
     if (refreshing) return;
@@ -47,18 +104,52 @@ enum Assets {
       const fresh = doc.querySelector("main");
       const main = document.querySelector("main");
       if (!fresh || !main) return;
-      const active = document.activeElement;
-      const focusKey = active && active.closest("[data-ref]") ?
-        [active.closest("[data-ref]").dataset.ref, active.closest("form") && active.closest("form").dataset.action] : null;
+      const active = main.contains(document.activeElement) ? document.activeElement : null;
+      const keep = [];
+      main.querySelectorAll("input:not([type=hidden]), textarea, select").forEach((field) => {
+        const dirty = field.tagName === "SELECT" ? [...field.options].some((o) => o.selected !== o.defaultSelected)
+          : field.value !== field.defaultValue;
+        const key = fieldKey(field);
+        if (key && dirty) keep.push([key, field]);
+      });
+      const opened = [...main.querySelectorAll("[data-ref] details[open]")].map((d) => d.closest("[data-ref]").dataset.ref);
+      const selection = active && "selectionStart" in active ? [active.selectionStart, active.selectionEnd] : null;
+      const item = active && active.closest("[data-ref]");
+      const list = item && item.parentElement && item.parentElement.id;
+      const place = item && list ? [...item.parentElement.children].indexOf(item) : -1;
+      const focusKey = item ? [item.dataset.ref, active.closest("form") && active.closest("form").dataset.action] : null;
       const strip = document.getElementById("carousel");
       const scroll = strip ? strip.scrollLeft : 0;
       main.innerHTML = fresh.innerHTML;
       document.body.dataset.version = doc.body.dataset.version;
+      for (const [key, field] of keep) {
+        const twin = findField(key);
+        if (twin && twin !== field) twin.replaceWith(field);
+      }
+      for (const ref of opened) {
+        const again = document.querySelector('[data-ref="' + CSS.escape(ref) + '"] details');
+        if (again) again.open = true;
+      }
       const newStrip = document.getElementById("carousel");
       if (newStrip) newStrip.scrollLeft = scroll;
-      if (focusKey) {
-        const again = document.querySelector('[data-ref="' + CSS.escape(focusKey[0]) + '"] form[data-action="' + focusKey[1] + '"] button');
-        if (again) again.focus();
+      const activeKey = active && active.matches("input, textarea, select") ? fieldKey(active) : null;
+      const field = active && (keep.some(([, f]) => f === active) ? active : activeKey && findField(activeKey));
+      if (field) {
+        field.focus({ preventScroll: true });
+        if (selection) { try { field.setSelectionRange(selection[0], selection[1]); } catch (e) { /* not a text field */ } }
+      } else if (active) {
+        // The same card's same button; else the row now in its place in the same list (the next
+        // card after a Done, so the keyboard can go on down the list); else the card wherever it went.
+        const ref = focusKey && '[data-ref="' + CSS.escape(focusKey[0]) + '"]';
+        const same = focusKey && focusKey[1] ? ' form[data-action="' + focusKey[1] + '"] button' : " button";
+        let again = ref && focusKey[1] && document.querySelector(ref + same);
+        if (!again && list && document.getElementById(list)) {
+          const rows = document.getElementById(list).children;
+          const row = rows[Math.min(place, rows.length - 1)];
+          again = row && (row.querySelector(same.trim()) || row.querySelector("button, a"));
+        }
+        if (!again && ref) again = document.querySelector(ref + " button") || document.querySelector(ref + " a");
+        (again || main).focus({ preventScroll: true });
       }
       wire();
     } finally {
@@ -66,21 +157,38 @@ enum Assets {
     }
   }
 
-  // Follow the vault: ask for its version; when it moved, fetch the page again.
-  let etag = null;
+  // Follow the vault: ask for its version; when it moved, fetch the page again. A hidden tab
+  // does not ask; it asks at once when it is shown again.
+  let etag = null, pollTimer = null, polling = false;
   async function poll() {
+    pollTimer = null;
+    polling = true;
     try {
       const headers = etag ? { "If-None-Match": etag } : {};
       const response = await fetch("/changes", { credentials: "same-origin", headers, cache: "no-cache" });
-      if (response.status === 200) {
-        etag = response.headers.get("ETag");
-        const { version } = await response.json();
-        if (String(version) !== document.body.dataset.version) await refresh();
+      if (response.status === 401) {
+        if (!lostContact) say(expired, true);
+        lostContact = true;
+      } else {
+        if (lostContact) { lostContact = false; say("The server answers again."); }
+        if (response.status === 200) {
+          etag = response.headers.get("ETag");
+          const { version } = await response.json();
+          if (String(version) !== document.body.dataset.version) await refresh();
+        }
+        await remind();
       }
-      await remind();
-    } catch (e) { /* the server stopped; keep trying quietly */ }
-    setTimeout(poll, 700);
+    } catch (e) {
+      if (!lostContact) say(stopped + " Changes made here until then are not saved.", true);
+      lostContact = true;
+    }
+    polling = false;
+    if (!document.hidden && pollTimer === null) pollTimer = setTimeout(poll, 700);
   }
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden) { clearTimeout(pollTimer); pollTimer = null; }
+    else if (pollTimer === null && !polling) poll();
+  });
 
   // Reminders, opt-in: "Remind me here" asks for the browser's permission, is remembered in
   // localStorage, and then the polling asks the server (at most every 20 seconds) what is due.
@@ -140,7 +248,7 @@ enum Assets {
     if (!form.dataset.action) return;
     event.preventDefault();
     const data = new FormData(form);
-    post(form.dataset.action, data).then((ok) => {
+    post(form.dataset.action, data, form).then((ok) => {
       if (ok && form.dataset.action === "add") { const input = document.getElementById("capture"); input.value = ""; input.focus(); }
     });
   });
@@ -239,7 +347,17 @@ enum Assets {
 
   function wire() { wireStrip(); wireBoard(); wireNow(); }
   wire();
-  setTimeout(poll, 700);
+
+  // The installable app: a service worker keeps the shell and the last copy of each view.
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register("/sw.js").catch(() => { /* not over plain HTTP on a network; the page works without it */ });
+  }
+  if (document.body.dataset.offline) {
+    lostContact = true;
+    say("Offline: this is the copy of this page kept on this device, and it may be out of date. "
+      + "Changes cannot be made until the server answers again; nothing is queued.", true);
+  }
+  if (!document.hidden) pollTimer = setTimeout(poll, 700);
 })();
 """#
 }

@@ -32,9 +32,14 @@ struct ActionsController {
                                 body: .init(byteBuffer: ByteBuffer(string: body)))
             }
             // Without the page's script a form posts here; send the person back where they were.
+            // (`Referrer-Policy: same-origin` lets the browser say which page that was.)
             var back = "/"
-            if let referer = request.headers[.referer], let url = URL(string: referer), url.path.hasPrefix("/") { back = url.path }
-            if status != .ok { return Pages.refusal(status, message) }
+            if let referer = request.headers[.referer], let url = URL(string: referer), url.path.hasPrefix("/"), !url.path.hasPrefix("//"), url.path != "/undo" {
+                back = url.path + (url.query.map { "?" + $0 } ?? "")
+            }
+            if let given = form["back"], given.hasPrefix("/"), !given.hasPrefix("//"), !given.contains("\\"),
+               given.unicodeScalars.allSatisfy({ (0x21...0x7e).contains($0.value) }) { back = given }
+            if status != .ok { return Pages.refusal(status, message, back: back) }
             return Response(status: .seeOther, headers: [.location: back])
         }
     }
@@ -144,7 +149,7 @@ struct ActionsController {
             }
         case "undo":
             return try store.change { ws in
-                Said.undid(try Undo.run(ws).undone.summary).plain
+                Said.undid(try Undo.run(ws, expecting: form["expect"].flatMap { $0.isEmpty ? nil : $0 }).undone.summary).plain
             }
         case "note":
             let text = try need(form, "text")

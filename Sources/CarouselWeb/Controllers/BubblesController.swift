@@ -79,6 +79,15 @@ struct BubblesController {
         }
         if parent != nil { content.append(H.el("p", [:], [H.el("a", ["href": "/bubbles"], "← All bubbles")])) }
         content.append(svg)
+        // On a phone the picture's labels are too small to read: the same bubbles as a list, by category.
+        let listed = view.bubbles.filter { $0.depth == 0 || parent != nil }.sorted { ($0.category, -$0.r) < ($1.category, -$1.r) }
+        content.append(H.el("ul", ["class": "bubble-list", "aria-label": heading + " as a list"], listed.map { b in
+            let href = b.hasChildren ? "/bubbles?parent=" + b.card.slug : "/cards/" + b.card.slug
+            return H.el("li", ["class": "cat-" + b.category.filter { $0.isLetter || $0.isNumber }.lowercased()], [
+                H.el("a", ["href": href, "class": "title"], b.card.title + (b.hasChildren ? " ›" : "")),
+                H.el("span", ["class": "meta"], b.category.capitalized + " · matters \(b.card.importance)/5"),
+            ])
+        }))
         return content
     }
 }

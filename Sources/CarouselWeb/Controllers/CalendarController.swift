@@ -48,6 +48,8 @@ struct CalendarController {
             content.append(H.el("ol", ["class": "days"], view.days.map { cell in dayBlock(cell, today: state.today) }))
         case .month:
             content.append(month(view, year: date.year, month: date.month, today: state.today, full: true))
+            // On a phone the grid's cells are too narrow for titles: the same month as a list.
+            content.append(agenda(view, year: date.year, month: date.month, today: state.today))
         case .year:
             content.append(H.el("div", ["class": "year"], (1...12).map { m in
                 month(view, year: date.year, month: m, today: state.today, full: false)
@@ -63,11 +65,31 @@ struct CalendarController {
         ])
     }
 
+    /// How many cards a day lists in the day and week views (a page stays small with any vault).
+    static let perDay = 100
+
     func dayBlock(_ cell: CalendarView.DayCell, today: Day) -> HTML {
         H.el("li", ["class": cell.date == today ? "day is-today" : "day"], [
             H.el("h2", [:], Words.longDate(cell.date)),
-            cell.entries.isEmpty ? Pages.muted("Nothing planned.") : H.el("ul", [:], cell.entries.map(entry)),
+            cell.entries.isEmpty ? Pages.muted("Nothing planned.") : H.el("ul", [:], cell.entries.prefix(Self.perDay).map(entry)),
+            cell.entries.count > Self.perDay ? Pages.muted("… and \(cell.entries.count - Self.perDay) more: `carousel calendar` lists them all.") : .empty,
         ])
+    }
+
+    /// The month as a list of the days that have cards, each with its first four and a link to the day.
+    func agenda(_ view: CalendarView, year: Int, month: Int, today: Day) -> HTML {
+        let days = (1...31).compactMap { Day(year: year, month: month, day: $0) }.filter { $0.month == month }
+        let rows = days.compactMap { day -> HTML? in
+            let entries = view.cell(day)?.entries ?? []
+            guard !entries.isEmpty || day == today else { return nil }
+            return H.el("li", ["class": day == today ? "day is-today" : "day"], [
+                H.el("h2", [:], [H.el("a", ["href": "/calendar?period=day&date=\(day.iso)"], Words.longDate(day))]),
+                entries.isEmpty ? Pages.muted("Nothing planned.") : H.el("ul", [:], entries.prefix(4).map(entry)),
+                entries.count > 4 ? H.el("p", [:], [H.el("a", ["href": "/calendar?period=day&date=\(day.iso)"], "+\(entries.count - 4) more")]) : .empty,
+            ])
+        }
+        return H.el("ol", ["class": "days agenda", "aria-label": "The month as a list"],
+                    rows.isEmpty ? [H.el("li", ["class": "day"], [Pages.muted("Nothing planned this month.")])] : rows)
     }
 
     func month(_ view: CalendarView, year: Int, month: Int, today: Day, full: Bool) -> HTML {

@@ -18,7 +18,7 @@ struct CardController {
             let card = try ws.resolve(slug)
             return (try ws.open(card), try History.file(vault: ws.vault, path: card.path, limit: 30), try ws.blockers(of: card))
         }
-        let card = file.card, today = state.today, token = shared.access.token
+        let card = file.card, today = state.today, token = shared.access.formToken
         var rows: [(String, String)] = [("due", Words.cardDue(card, today: today)), ("spoons", String(card.spoons)),
                                         ("importance", "\(card.importance) / 5"), ("kind", card.kind.rawValue)]
         if let c = card.category { rows.append(("category", c)) }
@@ -27,6 +27,22 @@ struct CardController {
         if let s = card.start { rows.append(("start", s.description)) }
         if let d = card.duration { rows.append(("duration", d)) }
         if let w = BlockerState.words(blockers) { rows.append(("waits for", w)) }
+        // A zoned time on this server's clock, by the zone's rules for its date; where, and the reminders.
+        let vaultZone = state.snapshot.settings.vaultZone
+        if let zone = ZonedTime.zone(of: card, vaultZone: vaultZone) {
+            if let day = Occurrence.dueDay(of: card, today: today), let here = ZonedTime.local(card, on: day, vaultZone: vaultZone) {
+                rows.append(("time", Words.shortDate(here.day) + " " + (here.timeText ?? "")))
+            }
+            rows.append(("zone", ZonedTime.words(card, zone: zone)))
+        }
+        let fields = try? FrontMatterFields(document: file.document)
+        func written(_ key: String) -> [String] {
+            guard let value = fields?[key]?.value else { return [] }
+            return value.sequence.map { $0.compactMap { $0.scalar?.string } } ?? value.scalar.map { [$0.string] } ?? []
+        }
+        if let place = written("location").first { rows.append(("where", place)) }
+        let reminds = written("remind").flatMap(RemindSpec.split).map { RemindSpec.words($0) ?? $0 + " " + RemindSpec.neverFires }
+        if !reminds.isEmpty { rows.append(("reminds", reminds.joined(separator: ", "))) }
         if let p = card.parent { rows.append(("parent", p)) }
         if card.isPulled(on: today) { rows.append(("today", "in today's list")) }
         rows.append(("file", card.path))
@@ -43,7 +59,7 @@ struct CardController {
             H.el("input", ["type": "hidden", "name": "ref", "value": card.slug]),
             H.el("label", ["for": "set-field"], "Set"),
             H.el("select", ["id": "set-field", "name": "field"], ["due", "spoons", "importance", "title", "category", "tags", "emoji",
-                                                                  "start", "duration", "repeat", "parent", "blocked_by"].map { H.el("option", [:], $0) }),
+                                                                  "start", "duration", "tz", "repeat", "parent", "blocked_by"].map { H.el("option", [:], $0) }),
             H.el("label", ["for": "set-value", "class": "visually-hidden"], "to"),
             H.el("input", ["id": "set-value", "name": "value", "placeholder": "value, e.g. friday or 3"]),
             H.el("button", ["type": "submit", "class": "button quiet"], "Set"),

@@ -35,6 +35,20 @@ struct AssetsController {
             Response(status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "max-age=86400"],
                      body: .init(byteBuffer: ByteBuffer(string: Assets.icon)))
         }
+        router.get("/manifest.webmanifest") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/manifest+json", .cacheControl: "no-cache"],
+                     body: .init(byteBuffer: ByteBuffer(string: Assets.manifest)))
+        }
+        // At the root, so it may look after every page.
+        router.get("/sw.js") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache"],
+                     body: .init(byteBuffer: ByteBuffer(string: Assets.worker)))
+        }
+        router.get("/offline") { _, _ in
+            Pages.refusal(.ok, "The server is not answering, and this page was not kept on this device. Start `carousel serve` "
+                + "again (or reach the network it is on), then try again. Nothing is changed or queued while offline.",
+                heading: "Offline")
+        }
         router.get("/assets/app.js") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache"],
                      body: .init(byteBuffer: ByteBuffer(string: Assets.js)))

@@ -13,14 +13,31 @@ struct Shared: Sendable {
         do {
             let key = request.uri.path + "?" + (request.uri.query ?? "")
             let html = try store.page(key) { state in
-                Pages.page(title: title, current: current, token: access.token, version: state.version, try content(state))
+                Pages.page(title: title, current: current, token: access.formToken, version: state.version, try content(state))
             }
             return Pages.respond(html)
         } catch {
-            return Pages.respond(Pages.page(title: "Problem", current: current, token: access.token, version: 0, [
+            // A card that is not there is a missing page (404), not a broken server.
+            if Shared.isMissing(error) {
+                return Pages.respond(Pages.page(title: "Not found", current: current, token: access.formToken, version: 0, [
+                    H.el("h1", [:], "Not found"),
+                    H.el("p", ["class": "error-text"], Shared.describe(error).capitalizedFirst),
+                    H.el("p", [:], [H.el("a", ["href": "/", "class": "button"], "← Back to Today")]),
+                ]), status: .notFound)
+            }
+            return Pages.respond(Pages.page(title: "Problem", current: current, token: access.formToken, version: 0, [
                 H.el("h1", [:], "Something is wrong"),
                 H.el("pre", ["class": "error"], Shared.describe(error)),
+                H.el("p", [:], "Fix what the message names (the file and line are in it), then reload this page."),
+                H.el("p", [:], [H.el("a", ["href": "/", "class": "button"], "← Back to Today")]),
             ]), status: .internalServerError)
+        }
+    }
+
+    static func isMissing(_ error: any Error) -> Bool {
+        switch error as? CarouselError {
+        case .unknownCard?, .unknownNumber?: return true
+        default: return false
         }
     }
 

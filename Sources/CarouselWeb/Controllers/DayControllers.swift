@@ -90,7 +90,7 @@ struct DayControllers {
                 H.el("span", ["class": "meta"], "\(d.spoonsDone)/\(d.spoonsPlanned)"),
             ])
         }
-        let token = shared.access.token
+        let token = shared.access.formToken
         return [
             H.el("h1", [:], "Check-in"),
             H.el("p", ["class": "coach"], view.rule.message),

@@ -14,7 +14,7 @@ struct HabitsController {
 
     func habits(_ state: VaultStore.State) -> [HTML] {
         let view = HabitsView.make(habits: state.habits, today: state.today)
-        let token = shared.access.token
+        let token = shared.access.formToken
         var content = [H.el("h1", [:], "Habits")]
         if view.habits.isEmpty {
             content.append(Pages.muted("No habits yet. Start small: `carousel habit add \"Drink water\" --target 6`."))

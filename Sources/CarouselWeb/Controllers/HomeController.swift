@@ -13,7 +13,7 @@ struct HomeController {
 
     func home(_ state: VaultStore.State) -> [HTML] {
         let view = state.home ?? HomeView.make(state.snapshot, today: state.today, stripLimit: VaultStore.homeStripLimit)
-        let token = shared.access.token
+        let token = shared.access.formToken
         let mode = state.snapshot.settings.carousel
         var content: [HTML] = [H.el("h1", [:], Words.longDate(state.today))]
         content.append(TodaySection.render(view.today, token: token))

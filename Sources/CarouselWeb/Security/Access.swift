@@ -6,14 +6,20 @@ import Hummingbird
 /// point at this server (learnt once the socket is bound, since port 0 picks one).
 public final class Access: @unchecked Sendable {
     public let token: String
+    /// What forms carry against cross-site requests: random like `token` but not it, so a page's
+    /// HTML (saved, printed, shared) never holds the key that lets a browser in.
+    public let formToken: String
     public static let cookieName = "carousel_token"
     private let lock = NSLock()
     private var hosts: Set<String>
     /// Listening on every interface: any IP address (never a DNS name) with this port is allowed.
     private var wildcardPort: Int?
+    /// Wrong tokens wait here.
+    let backoff = Backoff()
 
     public init(token: String = Access.makeToken(), hosts: Set<String> = []) {
         self.token = token
+        self.formToken = Access.makeToken()
         self.hosts = hosts
     }
 
@@ -48,8 +54,13 @@ public final class Access: @unchecked Sendable {
     }
 
     /// Compares without stopping at the first difference, so timing says nothing about the token.
-    public func matches(_ candidate: some StringProtocol) -> Bool {
-        let a = Array(candidate.utf8), b = Array(token.utf8)
+    public func matches(_ candidate: some StringProtocol) -> Bool { Access.same(candidate, token) }
+
+    /// Whether a form's token is this server's form token.
+    public func matchesForm(_ candidate: some StringProtocol) -> Bool { Access.same(candidate, formToken) }
+
+    static func same(_ candidate: some StringProtocol, _ secret: String) -> Bool {
+        let a = Array(candidate.utf8), b = Array(secret.utf8)
         guard a.count == b.count else { return false }
         var diff: UInt8 = 0
         for i in 0..<a.count { diff |= a[i] ^ b[i] }
@@ -76,12 +87,17 @@ struct GuardMiddleware<Context: RequestContext>: RouterMiddleware {
             return Pages.refusal(.misdirectedRequest, "This server answers only to its own address (the Host header names another).")
         }
         if let given = request.uri.queryParameters["token"] {
-            guard access.matches(given) else { return Pages.refusal(.unauthorized, Pages.noToken) }
+            guard access.matches(given) else {
+                await access.backoff.pause()
+                return Pages.refusal(.unauthorized, Pages.noToken)
+            }
             // Swap the token in the address for the cookie, so it leaves the address bar and history.
             return Response(status: .seeOther, headers: [.location: request.uri.path, .setCookie: access.cookie,
                                                          .cacheControl: "no-store"])
         }
         guard let cookie = request.cookies[Access.cookieName], access.matches(cookie.value) else {
+            // No cookie at all is a browser that has not been let in yet; a wrong one is a guess.
+            if request.cookies[Access.cookieName] != nil { await access.backoff.pause() }
             return Pages.refusal(.unauthorized, Pages.noToken)
         }
         switch request.method {
@@ -89,13 +105,15 @@ struct GuardMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         case .post:
             let origin = request.headers[.origin]
+            // The page sends `Referrer-Policy: same-origin`, so a browser posting one of its forms,
+            // with or without the script, names this server here; `null` and other sites are refused.
             guard let origin, hostValues.allSatisfy({ origin.lowercased() == "http://" + $0.lowercased() }) else {
                 return Pages.refusal(.forbidden, "A change must come from this server's own page (the Origin header is missing or foreign). Nothing changed.")
             }
             let body = try await request.collectBody(upTo: Self.formLimit)
             let form = Form(String(buffer: body))
             let csrf = form["csrf"] ?? request.headers[HTTPField.Name("X-Carousel-Token")!]
-            guard let csrf, access.matches(csrf) else {
+            guard let csrf, access.matchesForm(csrf) else {
                 return Pages.refusal(.forbidden, "A change must carry the page's token. Nothing changed.")
             }
             return try await next(request, context)

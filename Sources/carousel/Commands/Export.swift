@@ -60,10 +60,11 @@ enum ExportData {
             let fields = try? FrontMatterFields(document: file.document)
             let field = fields?["remind"]
             let remind = field.map { $0.value.sequence?.compactMap { $0.scalar?.string }.joined(separator: ",") ?? $0.value.scalar?.string ?? "" }
-            items.append(ICalendar.Item(card: card, body: file.document.body, remind: remind,
-                                        uid: ICalendar.Item.uid(importKey: fields?["import_key"]?.value.scalar?.string),
-                                        location: fields?["location"]?.value.scalar?.string,
-                                        importanceSet: fields?["importance"] != nil))
+            let key = fields?["import_key"]?.value.scalar?.string
+            var item = ICalendar.Item(card: card, body: file.document.body, remind: remind, uid: ICalendar.Item.uid(importKey: key),
+                                      location: fields?["location"]?.value.scalar?.string, importanceSet: fields?["importance"] != nil)
+            item.occurrenceOf = ICalendar.Item.occurrence(importKey: key)
+            items.append(item)
         }
         return items
     }

@@ -36,7 +36,7 @@ struct Home: ParsableCommand {
             var out = ["", "  " + t.bold(Words.longDate(ws.today))] + ClockRender.lines(dayClock, t)
             if let welcome { out += WelcomeRender.homeLines(welcome, t) }
             out += ["", "  " + t.bold("TODAY")]
-            out += TodayRender.lines(view.today, t, numbers: numbers)
+            out += TodayRender.lines(view.today, t, numbers: numbers, clock: dayClock)
             out += ["", "  " + t.bold("THE CAROUSEL") + t.dim("  ·  `carousel pull <number>` takes one into today")]
             if why && mode == .smart { out.append(t.dim("  " + SuggestRender.formula)) }
             out += SuggestRender.lines(view.carousel, mode: mode, today: ws.today, t, numbers: numbers, explain: why)

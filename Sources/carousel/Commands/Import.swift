@@ -36,15 +36,7 @@ struct Import: ParsableCommand {
                 throw CarouselError.usage("say which format with --from: \(what). "
                     + "For example: carousel import --from todotxt \(file == "-" ? "-" : shellQuoted(file))")
             }
-            let data: Data
-            if file == "-" {
-                data = FileHandle.standardInput.readDataToEndOfFile()
-            } else {
-                guard let read = FileManager.default.contents(atPath: file) else {
-                    throw CarouselError.io("cannot read \(file); check the path and that it is a readable file")
-                }
-                data = read
-            }
+            let data = try ImportLimits.read(file)
             let plan: ImportPlan
             do {
                 switch from {
@@ -57,6 +49,7 @@ struct Import: ParsableCommand {
                 let place = from == .taskwarrior ? "\(name): task \(error.line)" : "\(name):\(error.line)"
                 throw CarouselError.usage("\(place): \(error.message). Nothing was imported.")
             }
+            try ImportLimits.check(plan, from: file)
             let ws = try options.workspace(writing: true)
             printNotices(ws)
             let result = try ws.importItems(plan, source: ["todo.txt", "Taskwarrior", "iCalendar"][Source.allCases.firstIndex(of: from) ?? 0])

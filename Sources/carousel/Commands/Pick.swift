@@ -7,16 +7,19 @@ struct Pick: ParsableCommand {
         abstract: "Pick one card for me: the carousel's best that fits the spoons and minutes left.",
         discussion: """
             Without --spoons, the spoons left today (the budget less what Today holds). A card fits
-            --minutes when its `duration` is no longer (a card without one fits). `--another` offers
+            --minutes when its `duration` is no longer (a card without one fits); without --minutes,
+            the minutes until the next fixed thing today (an event or a card with a start time), if
+            there is one. `--another` offers
             the next without repeating one today; `--take` pulls the card on offer into today.
             """)
 
     @OptionGroup var options: GlobalOptions
+    @OptionGroup var clock: ClockOption
 
     @Option(help: "Spoons to spend (default: what is left of today's budget).")
     var spoons: Int?
 
-    @Option(help: "Minutes there are; a card with a longer `duration` does not fit.")
+    @Option(help: "Minutes there are; a card with a longer `duration` does not fit (default: the minutes until the next fixed thing today).")
     var minutes: Int?
 
     @Flag(help: "Offer the next card that fits, never one offered already today.")
@@ -37,8 +40,10 @@ struct Pick: ParsableCommand {
             let mode = ws.settings.carousel
             let ranked = try ws.carousel(mode: mode, limit: 0).strip
             let left = try spoons ?? PickView.spoonsLeft(TodayView.make(ws.todaySnapshot(), today: ws.today))
-            let view = PickView.make(ranked: ranked, date: ws.today, spoons: left, minutes: minutes,
+            let next = minutes == nil ? try ws.clock(now: clock.minutes(options, ws.moment)).next : nil
+            var view = PickView.make(ranked: ranked, date: ws.today, spoons: left, minutes: minutes ?? next?.minutesUntil,
                                      offered: PickRecord.offered(ws.vault, on: ws.today), another: another)
+            view.before = next?.card.title
             // Best effort: a vault this account cannot write still gets its pick.
             try? PickRecord.save(view.offered, on: ws.today, ws.vault)
             var taken = false

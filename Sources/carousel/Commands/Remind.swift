@@ -56,12 +56,17 @@ struct Remind: ParsableCommand {
             let ws = try Workspace(vault: vault, moment: pinned, environment: options.environment, forWriting: false)
             options.applyLook(ws.settings)
             printDiagnostics(ws)
-            let cards = ReminderSources.cards(try ws.remindingCards(), vault: vault)
+            var cards = ReminderSources.cards(try ws.remindingCards(), vault: vault)
+            if let minutes = ws.settings.transition {
+                let reminding = Set(cards.inputs.filter { $0.specs.contains(.before(minutes: minutes)) }.map(\.card.key))
+                cards.inputs += Reminders.transitionInputs(try ws.cardsPlacedTodayAndTomorrow().filter { !reminding.contains($0.key) }, minutes: minutes)
+            }
             let habits = ReminderSources.habits(HabitLoader.load(vault: vault).habits, vault: vault)
             for d in cards.problems + habits.problems { printError(d.description) }
             let checkin = ws.settings.checkinReminder
             let run = try ReminderRecord.update(vault) { record in
-                Reminders.due(cards: cards.inputs, habits: habits.inputs, checkin: checkin, record: record, now: pinned.stamp)
+                Reminders.due(cards: cards.inputs, habits: habits.inputs, checkin: checkin, record: record, now: pinned.stamp,
+                              vaultZone: ws.settings.vaultZone)
             }
             if notify { send(run) }
             if options.json {

@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import CarouselCore
 
@@ -49,12 +50,16 @@ struct Show: ParsableCommand {
             row("importance", "\(card.importance) of 5")
             row("category", card.category.map { t.category($0, $0) })
             row("tags", card.tags.map(t.tag).joined(separator: " "))
+            // A zoned time is shown on this device's clock, by the zone rules of its date.
+            let zone = ZonedTime.zone(of: card, vaultZone: ws.settings.vaultZone)
             row("due", Occurrence.dueDay(of: card, today: ws.today).map {
                 // The words in brackets only when they add something ("in 3 days"), never the date again.
                 var words = Words.cardDue(card, today: ws.today)
                 if words.hasPrefix("due ") { words.removeFirst(4) }  // the row is already called "due"
-                return Words.shortDate($0) + (card.due?.timeText.map { " " + $0 } ?? "")
+                let here = card.due?.minutes == nil ? nil : ZonedTime.local(card, on: $0, vaultZone: ws.settings.vaultZone)
+                return Words.shortDate(here?.day ?? $0) + ((here ?? card.due)?.timeText.map { " " + $0 } ?? "")
                     + (words.contains(Words.shortDate($0)) ? "" : "  (" + words + ")") })
+            row("zone", zone.map { ZonedTime.words(card, zone: $0) })
             row("starts", card.start.map { s in
                 // A series starts at that time of day each time; a one-off on that day, or on its own day.
                 if card.repeatRule != nil, let time = s.timeText { return time + " each time" }
@@ -70,15 +75,7 @@ struct Show: ParsableCommand {
             }
             row("where", written("location"))
             row("reminds", written("remind").map { text in
-                text.split(separator: ",").map { part -> String in
-                    let s = part.trimmingCharacters(in: .whitespaces)
-                    switch RemindSpec(s) {
-                    case .before?: return s + " before"
-                    case let .timeOfDay(m)?: return String(format: "at %02d:%02d that day", m / 60, m % 60)
-                    case let .at(v)?: return "at " + Words.shortDate(v.day) + (v.timeText.map { " " + $0 } ?? "")
-                    case nil: return s + " " + t.dim("(never fires: not \(RemindSpec.forms))")
-                    }
-                }.joined(separator: ", ")
+                RemindSpec.split(text).map { RemindSpec.words($0) ?? $0 + " " + t.dim(RemindSpec.neverFires) }.joined(separator: ", ")
             })
             if let rule = card.repeatRule {
                 // Said once: as typed, or in words when it was typed as RRULE text.

@@ -18,7 +18,7 @@ struct TodayCommand: ParsableCommand {
             if options.json { return TodayJSON(list: TodayRender.json(view, numbers: numbers), clock: ClockRender.json(dayClock)).printJSON() }
             let t = Terminal.current
             print((["", "  " + t.bold("Today, " + Words.longDate(ws.today))] + ClockRender.lines(dayClock, t) + [""]
-                + TodayRender.lines(view, t, numbers: numbers) + [""]).joined(separator: "\n"))
+                + TodayRender.lines(view, t, numbers: numbers, clock: dayClock) + [""]).joined(separator: "\n"))
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import CarouselCore
 
 /// Calendar text for a day and a week, and the JSON every period shares.
@@ -21,6 +22,9 @@ enum CalendarRender {
         @OrNull var category: String?
         let done: Bool
         let occurrence: Bool
+        /// The time on this device's clock (`HH:MM`), and the same as ISO 8601 with its offset.
+        @OrNull var time: String?
+        @OrNull var at: String?
     }
 
     static func json(_ view: CalendarView) -> Output {
@@ -29,7 +33,9 @@ enum CalendarRender {
     }
 
     static func entryJSON(_ e: Placement.Entry) -> Entry {
-        Entry(id: e.card.id, slug: e.card.slug, title: e.card.title, category: e.card.category, done: e.done, occurrence: e.occurrence)
+        let time = (e.card.due?.minutes ?? e.card.start?.minutes).map { DateValue(day: e.day, minutes: $0) }
+        return Entry(id: e.card.id, slug: e.card.slug, title: e.card.title, category: e.card.category, done: e.done,
+                     occurrence: e.occurrence, time: time?.timeText, at: time.map { ZonedTime.iso($0, in: .current) })
     }
 
     /// "● Title" coloured by category; done entries struck (with a ✓ when there is no colour).

@@ -37,6 +37,10 @@ enum CardJSON {
     /// The due date as written for a one-off card; for a repeating card its open occurrence
     /// (with the time of `due`), or its last `due` once the series is over.
     static func dueText(_ card: Card, today: Day) -> String? {
+        // A zoned time is given on this device's clock, by the zone's rules for its date.
+        if card.timeZone != nil, card.due?.minutes != nil, let day = Occurrence.dueDay(of: card, today: today) {
+            return ZonedTime.local(card, on: day)?.description
+        }
         if card.isRepeating, let day = Occurrence.dueDay(of: card, today: today) {
             return day.iso + (card.due?.timeText.map { "T" + $0 } ?? "")
         }

@@ -24,6 +24,7 @@ enum PickRender {
         let date: String
         let spoonsLeft: Int
         @OrNull var minutes: Int?
+        @OrNull var before: String?
         let outcome: String
         @OrNull var card: CardJSON.Summary?
         @OrNull var minutesNeeded: Int?
@@ -33,13 +34,13 @@ enum PickRender {
         let offeredToday: Int
         let taken: Bool
         enum CodingKeys: String, CodingKey {
-            case date, minutes, outcome, card, why, message, fitting, taken
+            case date, minutes, before, outcome, card, why, message, fitting, taken
             case spoonsLeft = "spoons_left", minutesNeeded = "minutes_needed", offeredToday = "offered_today"
         }
     }
 
     static func json(_ view: PickView, mode: Settings.Mode, taken: Bool, numbers: ShortNumbers? = nil) -> Output {
-        Output(date: view.date.iso, spoonsLeft: view.spoonsLeft, minutes: view.minutes, outcome: view.outcome.rawValue,
+        Output(date: view.date.iso, spoonsLeft: view.spoonsLeft, minutes: view.minutes, before: view.before, outcome: view.outcome.rawValue,
                card: view.choice.map { CardJSON.summary($0.card, today: view.date, numbers: numbers) },
                minutesNeeded: view.choiceMinutes, why: view.why(mode: mode), message: view.message,
                fitting: view.fitting, offeredToday: view.offered.count, taken: taken)

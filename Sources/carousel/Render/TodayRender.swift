@@ -6,7 +6,8 @@ enum TodayRender {
     static let overloaded = Words.overloaded
 
     /// Open cards show their short number for the day (`carousel done 3`), finished ones a tick.
-    static func lines(_ view: TodayView, _ t: Terminal, numbers: ShortNumbers? = nil) -> [String] {
+    /// With `clock`, an open card with a `duration` says whether it fits before the next fixed thing.
+    static func lines(_ view: TodayView, _ t: Terminal, numbers: ShortNumbers? = nil, clock: DayClock? = nil) -> [String] {
         var out: [String] = []
         let labels = view.items.map { item in numbers?.number(for: item.card).map(String.init) ?? "" }
         let labelWidth = max(2, labels.map(\.count).max() ?? 0)
@@ -26,7 +27,7 @@ enum TodayRender {
                     n += 1
                     let label = numbers == nil ? "\(n)." : labels[index]
                     let num = String(repeating: " ", count: max(0, labelWidth + 1 - label.count)) + label
-                    out.append("  \(num) \(mark) \(title) \(spoons)\(repeatMark)")
+                    out.append("  \(num) \(mark) \(title) \(spoons)\(repeatMark)" + fitText(card, clock, t))
                     if let step = FirstStepLine.text(card) { out.append("  " + String(repeating: " ", count: labelWidth + 5) + t.dim(step)) }
                 }
             }
@@ -35,6 +36,15 @@ enum TodayRender {
         out.append("  " + spoonBar(view, t))
         if view.overloaded { out.append("  " + t.yellow(overloaded)) }
         return out
+    }
+
+    /// "  · 30 min, fits before Dentist" (dim), or "  · 90 min, more than the 45 before Dentist"
+    /// (yellow); nothing for a card without a duration or with nothing fixed ahead.
+    static func fitText(_ card: Card, _ clock: DayClock?, _ t: Terminal) -> String {
+        guard let next = clock?.next, let length = PickView.minutes(of: card), next.card.key != card.key else { return "" }
+        let before = " before " + next.card.title
+        if length <= next.minutesUntil { return t.dim("  · \(length) min, fits" + before) }
+        return t.yellow("  · \(length) min, more than the \(next.minutesUntil)" + before)
     }
 
     /// "Spoons  ●●●○○○○○○○  3 / 10 spoons"

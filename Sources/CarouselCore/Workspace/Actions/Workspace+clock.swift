@@ -6,4 +6,10 @@ extension Workspace {
         let cards = try snapshot(placedFrom: today, to: end > 1440 ? today.adding(days: 1) : today).cards
         return DayClock.make(cards, today: today, now: now, dayEndSetting: settings.dayEnd)
     }
+
+    /// The cards placed today and tomorrow, where the next fixed things are (for the transition
+    /// warning of `carousel remind`).
+    public func cardsPlacedTodayAndTomorrow() throws(CarouselError) -> [Card] {
+        try snapshot(placedFrom: today, to: today.adding(days: 1)).cards
+    }
 }

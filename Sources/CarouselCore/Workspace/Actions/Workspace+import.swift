@@ -63,6 +63,7 @@ extension Workspace {
             if let d = item.due { file.set("due", string: d.description) }
             if let r = item.repeatRule { file.set("repeat", string: r) }
             if let s = item.start { file.set("start", string: s.description) }
+            if let z = item.zone { file.set("tz", string: z) }
             if let w = item.wait { file.set("wait", string: w.iso) }
             if !item.exceptDates.isEmpty { file.set("except", list: item.exceptDates.map(\.iso)) }
             if !item.alsoDates.isEmpty { file.set("also", list: item.alsoDates.map(\.iso)) }
@@ -71,7 +72,7 @@ extension Workspace {
                 if item.repeatRule == nil { file.set("done", string: d.description) } else { file.set("completed", list: [d.day.iso]) }
             }
             file.set("created", string: (item.created ?? moment.stamp).description)
-            for (k, v) in item.extras where file.document.lineRange(of: k) == nil { file.set(k, string: v) }
+            for (k, v) in item.extras where file.document.lineRange(of: k) == nil { Self.setExtra(k, v, in: &file) }
             file.set("import_key", string: item.key)
             if plan.updatesExisting { file.set("import_hash", string: item.fingerprint) }
             if !item.body.isEmpty { file.setBody("\n" + item.body) }

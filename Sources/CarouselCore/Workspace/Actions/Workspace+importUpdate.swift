@@ -2,7 +2,7 @@
 extension Workspace {
     /// Fields an iCalendar event or to-do always says something about: when the event leaves
     /// one out (no RRULE any more, no alarm), the card loses it too.
-    static let importOwnedFields = ["due", "repeat", "start", "except", "also", "duration", "series_start", "remind"]
+    static let importOwnedFields = ["due", "repeat", "start", "except", "also", "duration", "series_start", "remind", "tz"]
 
     /// Rewrites the fields of an earlier import's card whose item changed in its source (its
     /// `import_hash:` differs; the caller checks). The source wins
@@ -25,12 +25,13 @@ extension Workspace {
         if let d = item.due { values["due"] = d.description }
         if let r = item.repeatRule { values["repeat"] = r }
         if let s = item.start { values["start"] = s.description }
+        if let z = item.zone { values["tz"] = z }
         let lists: [String: [String]] = ["except": item.exceptDates.map(\.iso), "also": item.alsoDates.map(\.iso)]
         for key in Self.importOwnedFields {
             if let list = lists[key] {
                 if list.isEmpty { remove(key, from: &file) } else { file.set(key, list: list) }
             } else if let v = values[key] {
-                file.set(key, string: v)
+                Self.setExtra(key, v, in: &file)
             } else {
                 remove(key, from: &file)
             }
@@ -42,6 +43,13 @@ extension Workspace {
         if !item.body.isEmpty, file.document.body.drop(while: { $0 == "\n" || $0 == "\r" }) != Substring(item.body) {
             file.setBody("\n" + item.body)
         }
+    }
+
+    /// An imported value: several reminders go in as one list (`remind: [1h, 1d]`), the form
+    /// `remind`, `doctor`, `show` and the page read; any other value as text.
+    static func setExtra(_ key: String, _ value: String, in file: inout CardFile) {
+        let parts = RemindSpec.split(value)
+        if key == "remind", parts.count > 1 { file.set(key, list: parts) } else { file.set(key, string: value) }
     }
 
     private func remove(_ key: String, from file: inout CardFile) {
