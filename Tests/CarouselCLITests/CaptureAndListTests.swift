@@ -14,7 +14,7 @@ final class CaptureAndListTests: XCTestCase {
         XCTAssertEqual(try s.log().first, "add: Call Mum")
         let listed = try s.carousel(["list", "--tag", "family", "--json"]).json().cards()
         XCTAssertEqual(listed.map { $0["slug"] as? String }, ["call-mum"])
-        XCTAssertEqual(Set(listed[0].keys), ["number", "id", "slug", "title", "due", "tags", "category", "importance", "spoons", "done", "overdue", "waiting"])
+        XCTAssertEqual(Set(listed[0].keys), ["number", "id", "slug", "title", "due", "tags", "category", "importance", "spoons", "done", "overdue", "waiting", "blocked", "waiting_for"])
         let found = try s.carousel(["search", "mum", "--json"]).json().cards()
         XCTAssertEqual(found.map { $0["title"] as? String }, ["Call Mum"])
         try s.assertClean()

@@ -77,8 +77,10 @@ final class FaithfulDataTests: XCTestCase {
         XCTAssertTrue(all["renew-passport"]!.contains("wait: 2026-12-01"))
         XCTAssertTrue(all["renew-passport"]!.contains("start: 2026-12-05"))
         XCTAssertFalse(all["renew-passport"]!.contains("20261201T"), "no raw Taskwarrior date strings")
-        XCTAssertTrue(all["check-holiday-dates"]!.contains("parent: book-flights"), all["check-holiday-dates"]!)
-        XCTAssertTrue(all["book-flights"]!.contains("Depends on: `check-holiday-dates`"))
+        // `depends` is a dependency, not a parent link: the task waits for the one it names.
+        XCTAssertTrue(all["book-flights"]!.contains("blocked_by: [check-holiday-dates]\n"), all["book-flights"]!)
+        XCTAssertFalse(all["check-holiday-dates"]!.contains("parent:"), all["check-holiday-dates"]!)
+        XCTAssertFalse(all["book-flights"]!.contains("parent:"))
         XCTAssertTrue(all["old-coupon"]!.contains("until: 2026-11-30"))
         XCTAssertEqual(try s.log().count, 2, "one commit for the import")
 
@@ -86,12 +88,15 @@ final class FaithfulDataTests: XCTestCase {
         let suggest = try s.carousel(["suggest", "--limit", "0", "--json"])
         let slugs = try suggest.json().cards().compactMap { $0["slug"] as? String }
         XCTAssertFalse(slugs.contains("renew-passport"), suggest.stdout)
-        XCTAssertTrue(slugs.contains("book-flights"), suggest.stdout)
+        XCTAssertFalse(slugs.contains("book-flights"), "blocked until the holiday dates are checked")
+        XCTAssertTrue(slugs.contains("check-holiday-dates"), suggest.stdout)
         let list = try s.carousel(["list", "--json"])
         let waiting = try list.json().cards().first { $0["slug"] as? String == "renew-passport" }
         XCTAssertEqual(waiting?["waiting"] as? Bool, true)
         let later = try s.carousel(["suggest", "--limit", "0", "--json", "--today", "2026-12-02"])
         XCTAssertTrue(later.stdout.contains("renew-passport"), later.stdout)
+        XCTAssertEqual(try s.carousel(["done", "check-holiday-dates"]).status, 0)
+        XCTAssertTrue(try s.carousel(["suggest", "--limit", "0", "--json"]).stdout.contains("book-flights"), "back once its blocker is done")
     }
 
     func testAddReadsOneCardPerLineFromStandardInput() throws {

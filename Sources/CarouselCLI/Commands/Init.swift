@@ -39,6 +39,9 @@ struct Init: ParsableCommand {
         }
     }
 
+    @Option(help: "carousel (the default) or tasknotes: new cards use TaskNotes' keys, so TaskNotes in Obsidian reads them as its own tasks.")
+    var format: Settings.CardFormat = .carousel
+
     func run() throws {
         try reporting {
             let env = CommandLineRun.current.environment
@@ -48,7 +51,7 @@ struct Init: ParsableCommand {
             let identity = InitIdentity.choose(name: name, email: email, environment: env,
                                                ask: !json && CommandLineRun.current.inputIsTerminal && CommandLineRun.current.output.isTerminal)
             let vault = try VaultInit.run(path: target, sample: sample, today: moment.today, environment: env,
-                                          identity: identity, makeID: moment.makeID)
+                                          identity: identity, format: format, makeID: moment.makeID)
             let author = VaultInit.author(of: vault, environment: env)
             if json {
                 return Output(vault: vault.root, sample: sample, author: "\(author.signature.name) <\(author.signature.email)>",
@@ -90,3 +93,5 @@ extension Init {
         enum CodingKeys: String, CodingKey { case vault, sample, author, authorIsStandIn = "author_is_stand_in" }
     }
 }
+
+extension Settings.CardFormat: ExpressibleByArgument {}

@@ -39,6 +39,7 @@ struct Show: ParsableCommand {
             if options.json {
                 var document = CardJSON.full(file, today: ws.today)
                 document.attachments = attachments.map(AttachmentJSON.init)
+                if asOf == nil, !card.blockedBy.isEmpty { document.waitingFor = try ws.blockers(of: card).map(CardJSON.Waiting.init) }
                 return document.printJSON()
             }
             let t = Terminal.current
@@ -82,6 +83,8 @@ struct Show: ParsableCommand {
                 row("repeats", rule.uppercased().contains("FREQ=") ? summary ?? rule : rule)
                 row("completed", card.completed.suffix(7).map(\.iso).joined(separator: ", "))
             }
+            let blockers = asOf == nil ? try ws.blockers(of: card) : []
+            row("waits for", BlockerState.words(blockers))
             if let p = card.parent {
                 row("parent", try ws.card(named: p).map { "\($0.title) (\($0.slug))" } ?? "\(p) (not found)")
             }

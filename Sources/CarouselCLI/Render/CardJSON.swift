@@ -59,6 +59,8 @@ enum CardJSON {
         let series: SeriesInfo?
         /// `show` only: the card's files in `attachments/<id>/`.
         var attachments: [AttachmentJSON]?
+        /// `show` only, for a card with `blocked_by:`: each blocker as it stands now.
+        var waitingFor: [Waiting]?
         /// `add` only: what the line left unsure ("did you mean tomorrow?"), each with its fix.
         var notes: [String]?
 
@@ -77,6 +79,7 @@ enum CardJSON {
             try c.encode(body, forKey: AnyKey("body"))
             if let attachments { try c.encode(attachments, forKey: AnyKey("attachments")) }
             if let notes { try c.encode(notes, forKey: AnyKey("notes")) }
+            if let waitingFor { try c.encode(waitingFor, forKey: AnyKey("waiting_for")) }
             guard let series else { return }
             try c.encode(series.repeatSummary, forKey: AnyKey("repeat_summary"))
             if !frontMatter.contains(where: { $0.0 == "series_start" }) {
@@ -84,6 +87,26 @@ enum CardJSON {
             }
             try c.encode(series.finished, forKey: AnyKey("finished"))
             try c.encode(series.next, forKey: AnyKey("next"))
+        }
+    }
+
+    /// One `blocked_by` entry in `show --json`: the name as written, the card it finds (slug and
+    /// title, null when none), its relation type, and whether it is done.
+    struct Waiting: Encodable {
+        let ref: String
+        @OrNull var slug: String?
+        @OrNull var title: String?
+        let reltype: String
+        let done: Bool
+        let found: Bool
+
+        init(_ s: BlockerState) {
+            ref = s.blocker.ref
+            slug = s.card?.slug
+            title = s.card?.title
+            reltype = s.blocker.reltype
+            done = s.isDone
+            found = s.card != nil
         }
     }
 

@@ -17,6 +17,13 @@ enum ListRender {
         let done: Bool
         let overdue: Bool
         let waiting: Bool
+        /// Whether a card it waits for (`blocked_by:`) is not done, and which.
+        let blocked: Bool
+        let waitingFor: [String]
+        enum CodingKeys: String, CodingKey {
+            case number, id, slug, title, due, tags, category, importance, spoons, done, overdue, waiting, blocked
+            case waitingFor = "waiting_for"
+        }
     }
 
     static func json(_ cards: [Card], today: Day, numbers: ShortNumbers) -> Output {
@@ -24,7 +31,7 @@ enum ListRender {
             Item(number: ShortNumber.of(c, numbers), id: c.id, slug: c.slug, title: c.title, due: CardJSON.dueText(c, today: today),
                  tags: c.tags, category: c.category, importance: c.importance, spoons: c.spoons,
                  done: Occurrence.isDone(c, today: today), overdue: Occurrence.isOverdue(c, today: today),
-                 waiting: Occurrence.isWaiting(c, today: today))
+                 waiting: Occurrence.isWaiting(c, today: today), blocked: c.isBlocked, waitingFor: c.openBlockers)
         })
     }
 
@@ -90,7 +97,7 @@ enum ListRender {
         let due = fit(dueWords(c, today: today, long: layout.longDue), layout.dueWidth)
         let slugWidth = max(layout.slugColumn, displayWidth(c.slug))
         let room = layout.width - layout.prefix - slugWidth - 2
-        let title = self.title(c)
+        let title = self.title(c) + (c.isBlocked && !done ? "  ⧗ after " + c.openBlockers.joined(separator: ", ") : "")
         let titleText = displayWidth(title) <= room ? title : fit(title, max(4, room))
         var line = num + mark + " " + due + "  " + (layout.spoons ? fit(Words.spoons(c.spoons), 5) + "  " : "")
             + t.dim(fit(c.slug, slugWidth)) + "  " + t.category(c.category, titleText)

@@ -9,9 +9,10 @@ extension QuickCapture {
         "due": .due, "tag": .tags, "tags": .tags, "category": .category, "project": .category,
         "kind": .kind, "type": .kind, "spoons": .spoons, "importance": .importance, "priority": .priority,
         "repeat": .repeatRule, "recur": .repeatRule, "remind": .remind, "parent": .parent,
+        "depends": .depends, "blocked_by": .depends,
     ]
 
-    enum Field { case due, tags, category, kind, spoons, importance, priority, repeatRule, remind, parent }
+    enum Field { case due, tags, category, kind, spoons, importance, priority, repeatRule, remind, parent, depends }
 
     /// `key:value` with a known key and a value, or nil.
     static func field(_ w: String) -> (field: Field, key: String, value: String)? {
@@ -88,6 +89,9 @@ extension QuickCapture {
             remind = value
         case .parent:
             parent = value
+        case .depends:
+            // `depends:a,b` (Taskwarrior's list) or `depends:a depends:b`.
+            for ref in value.split(separator: ",") where !dependsOn.contains(String(ref)) { dependsOn.append(String(ref)) }
         }
         if let expected { problems.append("\(key):\(value) — expected \(expected)") }
         return 1

@@ -28,6 +28,8 @@ public struct QuickCapture: Sendable, Equatable {
     public var kind: CardKind?
     /// `parent:REF`, as typed.
     public var parent: String?
+    /// `depends:REF` (Taskwarrior's word), as typed: the cards this one waits for.
+    public var dependsOn: [String] = []
     /// `first: open the laptop` at the end of the line (`QuickCapture+firstStep.swift`).
     public var firstStep: String?
     /// Field words whose value could not be read (`due:someday-ish`), each saying what was
@@ -175,6 +177,7 @@ extension QuickCapture {
         new.category = category
         new.kind = kind
         new.parent = parent
+        new.blockedBy = dependsOn
         new.repeatRule = repeatRule
         new.remind = remind
         new.firstStep = firstStep

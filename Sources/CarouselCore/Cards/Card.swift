@@ -52,6 +52,12 @@ public struct Card: Sendable, Equatable {
     /// `first_step:` the first physical step ("open the laptop"), shown in place of the whole task.
     public var firstStep: String?
     public var color: String?
+    /// `blocked_by:` the cards this one waits for, as written (TaskNotes' dependencies).
+    public var blockedBy: [Blocker] = []
+    /// The names in `blockedBy` whose card is not done (or cannot be found), as the index worked
+    /// them out when the card was read; never stored in the file. Empty for a card parsed from
+    /// its text alone.
+    public var openBlockers: [String] = []
 
     public init(slug: String, path: String, title: String) {
         self.slug = slug
@@ -73,6 +79,10 @@ public struct Card: Sendable, Equatable {
 
     /// Whether the card is in Today's list on `day`.
     public func isPulled(on day: Day) -> Bool { today == day }
+
+    /// Whether the card waits for another that is not done yet: it stays out of the carousel,
+    /// suggestions, `pick` and the board until then.
+    public var isBlocked: Bool { !openBlockers.isEmpty }
 
     /// The emoji or icon to show before the title.
     public var icon: String? { emoji }

@@ -22,6 +22,8 @@ struct CardListItem {
     var text: String?
     var line: Int?
     var column: Int?
+    /// For an item that is a mapping, its scalar values by key (`uid`, `reltype`, …); nil otherwise.
+    var mapping: [String: String]? = nil
 }
 
 /// A field read by the full YAML parser.
@@ -38,7 +40,10 @@ struct YAMLCardField: CardFieldValue {
     var listItems: [CardListItem]? {
         field.value.sequence.map { seq in
             seq.map { item in
-                CardListItem(text: item.text, line: item.mark.map { $0.line + lineOffset }, column: item.mark?.column)
+                CardListItem(text: item.text, line: item.mark.map { $0.line + lineOffset }, column: item.mark?.column,
+                             mapping: item.mapping.map { m in
+                                 Dictionary(m.compactMap { k, v in k.string.map { ($0, v.string ?? "") } }, uniquingKeysWith: { a, _ in a })
+                             })
             }
         }
     }
@@ -97,6 +102,34 @@ extension CardParser {
             return days.sorted()
         }
 
+        func blockers(_ f: Field) throws(FileDiagnostic) -> [Blocker] {
+            if f.isNull { return [] }
+            if let text = f.text {
+                return text.split(separator: ",").map { Blocker.normalize(String($0)) }.filter { !$0.isEmpty }.map { Blocker(ref: $0) }
+            }
+            guard let seq = f.listItems else {
+                throw diag(f.line, f.column, "\(f.key) must be a list of cards, like [buy-paint] or TaskNotes' entries with uid and reltype", .error)
+            }
+            var result: [Blocker] = []
+            for item in seq {
+                let written = item.text ?? item.mapping?["uid"]
+                guard let written, !Blocker.normalize(written).isEmpty else {
+                    throw diag(item.line ?? f.line, item.column ?? f.column,
+                               "each \(f.key) entry must name a card (a slug, an id or a [[link]]), or be a mapping with uid: and reltype:", .error)
+                }
+                var blocker = Blocker(ref: Blocker.normalize(written))
+                if let rel = item.mapping?["reltype"], !rel.isEmpty {
+                    guard Blocker.relationTypes.contains(rel.uppercased()) else {
+                        throw diag(item.line ?? f.line, item.column ?? f.column,
+                                   "reltype must be one of \(Blocker.relationTypes.joined(separator: ", ")), found \"\(rel)\"", .error)
+                    }
+                    blocker.reltype = rel.uppercased()
+                }
+                if !result.contains(where: { $0.ref == blocker.ref }) { result.append(blocker) }
+            }
+            return result
+        }
+
         for f in fields {
             switch f.key {
             case "id":
@@ -152,6 +185,9 @@ extension CardParser {
                     }
                 }
             case "parent": card.parent = try string(f)
+            case "blocked_by", "blockedBy":
+                // Carousel's own spelling wins when a file has both.
+                if f.key == "blocked_by" || !fields.contains(where: { $0.key == "blocked_by" }) { card.blockedBy = try blockers(f) }
             case "today": card.today = try date(f)?.day
             case "done":
                 if let s = try string(f), !s.isEmpty, s.lowercased() != "false" {
@@ -182,6 +218,7 @@ extension CardParser {
             default: break  // unknown fields are the user's; they stay in the file untouched
             }
         }
+        applyTaskNotes(fields, to: &card, warnings: &warnings, diag: diag)
         return ParsedCard(card: card, warnings: warnings, reminds: fields.contains { $0.key == "remind" })
     }
 }

@@ -12,6 +12,8 @@ public enum CarouselError: Error, LocalizedError, Sendable {
     case invalidFile(FileDiagnostic)
     case invalidValue(field: String, message: String)
     case parentCycle([String])
+    /// `blocked_by` entries that would make cards wait for each other, as the chain of slugs.
+    case blockCycle([String])
     case outsideVault(String)
     /// A link or the state folder that would take a read or a write out of the vault; the text says what to do.
     case boundary(String)
@@ -55,6 +57,8 @@ public enum CarouselError: Error, LocalizedError, Sendable {
             return "\(field): \(message)"
         case let .parentCycle(chain):
             return "that would make a parent cycle: " + chain.joined(separator: " → ")
+        case let .blockCycle(chain):
+            return "that would make cards wait for each other forever: " + chain.joined(separator: " → ")
         case let .outsideVault(path):
             return "\(path) is outside the vault; Carousel only reads and writes inside it"
         case let .locked(holder):

@@ -32,7 +32,8 @@ public enum VaultInit {
     /// `identity`, when given, goes into the vault's own git config before the first commit, so
     /// every commit made here carries it.
     public static func run(path: String, sample: Bool, today: Day, environment: [String: String],
-                           identity: Signature? = nil, makeID: () -> String) throws(CarouselError) -> Vault {
+                           identity: Signature? = nil, format: Settings.CardFormat = .carousel,
+                           makeID: () -> String) throws(CarouselError) -> Vault {
         let root = Vault.absolute(path)
         let existing = FileManager.default.fileExists(atPath: root + "/" + Vault.settingsFile)
         if existing && Repository.isRepository(at: root) {
@@ -55,7 +56,7 @@ public enum VaultInit {
         }
         // A folder that already holds a vault's files (a copy, an unpacked backup) is adopted as it is.
         let settingsText = existing ? try FileSystem.readText(root + "/" + Vault.settingsFile, followLinks: false, shownAs: Vault.settingsFile)
-            : Settings.initialText(started: today)
+            : Settings.initialText(started: today, format: format)
         if !existing { try FileSystem.writeAtomically(settingsText, to: root + "/" + Vault.settingsFile) }
         let vault = try Vault(at: root)
         let writer = try VaultWriter(vault: vault, environment: environment)

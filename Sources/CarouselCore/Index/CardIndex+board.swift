@@ -6,7 +6,7 @@ extension CardIndex {
     /// The rows on the board that are not plain: repeating cards, and waiting cards not done.
     /// Every other row on the board is plain (`plainTally` counts them).
     private func boardOthers() throws(CarouselError) -> [Card] {
-        try otherRows().filter { $0.isNotEvent && ($0.repeats || (!$0.done && $0.waits)) }.map(\.card)
+        try otherRows().filter { $0.isNotEvent && ($0.repeats || (!$0.done && ($0.waits || $0.blocked))) }.map(\.card)
     }
 
     /// The plain rows of `today` counted per board slot, by group (due date and importance).

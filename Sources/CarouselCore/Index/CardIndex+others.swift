@@ -1,12 +1,12 @@
 import GRDB
 
 /// A row that is not plain (`CardIndex.plain`) and that a view of the day can show: repeating,
-/// or open and waiting, or an open event. With the columns the views choose such rows by, as
+/// or open and waiting or blocked, or an open event. With the columns the views choose such rows by, as
 /// they are stored, so that choosing among them in Swift asks exactly what the SQL asked.
 struct OtherRow {
     let card: Card
-    /// `repeat IS NOT NULL`, `done IS NOT NULL`, `wait IS NOT NULL`.
-    let repeats, done, waits: Bool
+    /// `repeat IS NOT NULL`, `done IS NOT NULL`, `wait IS NOT NULL`, `blocked_by IS NOT NULL`.
+    let repeats, done, waits, blocked: Bool
     /// The `kind` and `today` columns.
     let kind: String?
     let today: String?
@@ -25,9 +25,11 @@ extension CardIndex {
         if let others { return others }
         let base = CardRow.selectCount
         let sql = """
-            SELECT \(CardRow.selectColumns), rowid, repeat IS NOT NULL, done IS NOT NULL, wait IS NOT NULL, kind, today
-            FROM cards WHERE ok = 1 AND \(CardIndex.rowids(["repeat IS NOT NULL", "wait IS NOT NULL", "kind = 'event'"]))
-              AND (repeat IS NOT NULL OR (done IS NULL AND (wait IS NOT NULL OR kind = 'event')))
+            SELECT \(CardRow.selectColumns), rowid, repeat IS NOT NULL, done IS NOT NULL, wait IS NOT NULL, kind, today,
+              blocked_by IS NOT NULL
+            FROM cards WHERE ok = 1
+              AND \(CardIndex.rowids(["repeat IS NOT NULL", "wait IS NOT NULL", "kind = 'event'", "blocked_by IS NOT NULL"]))
+              AND (repeat IS NOT NULL OR (done IS NULL AND (wait IS NOT NULL OR kind = 'event' OR blocked_by IS NOT NULL)))
             """
         var rows: [OtherRow] = []
         var rowids: [Int64] = []
@@ -38,7 +40,7 @@ extension CardIndex {
                 guard let card = built[rowid] ?? CardRow(row: row).card else { continue }
                 rowids.append(rowid)
                 rows.append(OtherRow(card: card, repeats: row[base + 1], done: row[base + 2], waits: row[base + 3],
-                                     kind: row[base + 4], today: row[base + 5]))
+                                     blocked: row[base + 6], kind: row[base + 4], today: row[base + 5]))
             }
         }
         // Kept once the count is known: growing the table card by card moved every card in it

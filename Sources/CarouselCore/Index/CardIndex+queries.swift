@@ -75,6 +75,7 @@ extension CardIndex {
     /// every home, `suggest`, `board` and calendar. Named here, the plan cannot drift.
     static let partialIndex = [
         "repeat IS NOT NULL": "cards_repeat", "wait IS NOT NULL": "cards_wait", "kind = 'event'": "cards_events",
+        "blocked_by IS NOT NULL": "cards_blocked",
     ]
 
     /// What naming a card by REF reads (`CardRef`), of one row.
@@ -156,6 +157,11 @@ extension CardIndex {
             "id IN (SELECT parent FROM cards WHERE parent IS NOT NULL)",
             "slug IN (SELECT slug FROM cards WHERE parent IS NOT NULL)",
         ]))
+    }
+
+    /// The cards with a `blocked_by:` list: every card a dependency cycle can run through.
+    func blockedCards() throws(CarouselError) -> [Card] {
+        try cards(where: "blocked_by IS NOT NULL")
     }
 
     /// The cards whose `parent:` names `slug` or `id`.

@@ -4,14 +4,14 @@ import GRDB
 /// the rules of the views (`Suggestions`, `BoardView`, `CardFilter`) decide, as Swift functions
 /// registered in SQLite where they must run inside the query.
 ///
-/// An open one-off card that is not an event, not waiting and not pulled into the day is a
+/// An open one-off card that is not an event, not waiting, not blocked and not pulled into the day is a
 /// "plain" row: for such a card the carousel and the board read only its importance, due date and
 /// key, so a registered function builds a card of just those fields and asks the view's own rule.
-/// Every other row that could be shown (repeating, waiting, pulled, events) is read whole.
+/// Every other row that could be shown (repeating, waiting, blocked, pulled, events) is read whole.
 extension CardIndex {
     /// The open one-off rows that are not waiting and not events, pulled into a day or not: the
     /// condition of the covering index `cards_plain`, word for word (`plainTally` counts them).
-    static let plain = "repeat IS NULL AND done IS NULL AND wait IS NULL AND kind != 'event'"
+    static let plain = "repeat IS NULL AND done IS NULL AND wait IS NULL AND kind != 'event' AND blocked_by IS NULL"
 
     /// The plain rows of `day` (see above); `?1` is the day.
     static let plainOpen = plain + " AND (today IS NULL OR today != ?1)"

@@ -36,7 +36,7 @@ public struct RefreshStats: Sendable, Equatable {
 /// A file is read again only when its size, mtime or inode differ from what the index
 /// recorded, so a view after one edit parses one file. Deleting the folder loses nothing.
 public final class CardIndex {
-    static let schemaVersion = 17
+    static let schemaVersion = 18
     let vault: Vault
     var db: DatabaseQueue
     var rebuilt = false

@@ -19,7 +19,7 @@ struct CardRow {
           category TEXT, tags TEXT, due TEXT, start TEXT, duration TEXT, repeat TEXT, parent TEXT,
           today TEXT, done TEXT, completed TEXT, skipped TEXT, created TEXT, emoji TEXT, color TEXT,
           diagnostics TEXT, body TEXT, series_start TEXT, wait TEXT, except_dates TEXT, also_dates TEXT, lid TEXT,
-          remind INTEGER, first_step TEXT, tz TEXT
+          remind INTEGER, first_step TEXT, tz TEXT, blocked_by TEXT
         )
         """
 
@@ -44,12 +44,13 @@ struct CardRow {
         "CREATE INDEX cards_wait ON cards(path) WHERE wait IS NOT NULL",
         "CREATE INDEX cards_events ON cards(path) WHERE kind = 'event'",
         "CREATE INDEX cards_remind ON cards(path) WHERE remind = 1",
+        "CREATE INDEX cards_blocked ON cards(path) WHERE blocked_by IS NOT NULL",
         // Covers the carousel's and the board's plain rows (`CardIndex.plainOpen`): ranking and
         // counting them scans this small index, never the table with its bodies. The title, last,
         // covers the board's choice of the first cards of a large group (`firstByTitle`).
         """
         CREATE INDEX cards_plain ON cards(due, importance, id, path, today, kind, ok, repeat, done, wait, title)
-          WHERE ok = 1 AND repeat IS NULL AND done IS NULL AND wait IS NULL AND kind != 'event'
+          WHERE ok = 1 AND repeat IS NULL AND done IS NULL AND wait IS NULL AND kind != 'event' AND blocked_by IS NULL
         """,
     ]
 
@@ -71,21 +72,29 @@ struct CardRow {
         """,
     ]
 
-    /// Every column but `body`, in `createTable` order, for the positional reads in `init(row:)`.
+    /// Every column but `body`, in `createTable` order, for the positional reads in `init(row:)`,
+    /// then the blockers of the row that are not done: the names in its `blocked_by` (a JSON
+    /// list of `Blocker`s) that name no card with `done` set (a name that names no card at all
+    /// still blocks, as TaskNotes' spec says), looked up by slug and id through their indexes
+    /// and only for the few rows that have blockers.
     static let selectColumns = """
         path, size, mtime, inode, ok, id, slug, title, kind, spoons, importance, category, tags, due, start,
           duration, repeat, parent, today, done, completed, skipped, created, emoji, color, diagnostics, series_start, wait, except_dates, also_dates,
-          first_step, tz
+          first_step, tz, blocked_by,
+          CASE WHEN cards.blocked_by IS NULL THEN NULL ELSE (
+            SELECT group_concat(json_extract(j.value, '$.ref'), char(31)) FROM json_each(cards.blocked_by) j
+            WHERE NOT EXISTS (SELECT 1 FROM cards b WHERE (b.slug = json_extract(j.value, '$.ref') OR b.id = json_extract(j.value, '$.ref'))
+                              AND b.done IS NOT NULL)) END
         """
 
     /// How many columns `selectColumns` names (a column after them is at this position).
-    static let selectCount = 32
+    static let selectCount = 34
 
     static let upsert = """
         INSERT OR REPLACE INTO cards (path, size, mtime, inode, ok, id, slug, title, kind, spoons, importance,
           category, tags, due, start, duration, repeat, parent, today, done, completed, skipped, created,
-          emoji, color, diagnostics, body, series_start, wait, except_dates, also_dates, lid, remind, first_step, tz)
-        VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+          emoji, color, diagnostics, body, series_start, wait, except_dates, also_dates, lid, remind, first_step, tz, blocked_by)
+        VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
         """
 
     /// Reads and parses a card file: the full path, for every file (`CardReader` tries the fast one first).
@@ -135,6 +144,7 @@ struct CardRow {
             card != nil && reminds ? 1.databaseValue : .null,
             text(card?.firstStep),
             text(card?.timeZone),
+            text(card.flatMap { $0.blockedBy.isEmpty ? nil : JSONText.string($0.blockedBy, .compact) }),
         ]
     }
 
@@ -179,6 +189,11 @@ struct CardRow {
         c.alsoDates = CardRow.split(row[29]).compactMap { Day(iso: $0) }
         c.firstStep = row[30]
         c.timeZone = row[31]
+        if let text = row[32] as String?, let data = text.data(using: .utf8),
+           let list = try? JSONDecoder().decode([Blocker].self, from: data) {
+            c.blockedBy = list
+            c.openBlockers = CardRow.split(row[33])
+        }
         card = c
     }
 

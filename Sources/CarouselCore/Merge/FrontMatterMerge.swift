@@ -77,6 +77,9 @@ struct FrontMatterMerge {
             return map.lines
         }
         let oValue = Self.valueText(oLines), tValue = Self.valueText(tLines)
+        // TaskNotes' last-change stamp: both sides changed the file, so the later time is right
+        // and there is nothing to tell anyone (ISO date-times compare as text).
+        if ["dateModified", "date_modified"].contains(key) { return oValue >= tValue ? oLines : tLines }
         let oursWin = rule.oursWins(ours: oValue, theirs: tValue)
         let (kept, lost, loser) = oursWin ? (oValue, tValue, theirsLabel) : (tValue, oValue, oursLabel)
         conflicts.append("\(key): kept \(kept); \(loser) had \(lost)")

@@ -31,6 +31,11 @@ public struct Settings: Sendable, Equatable {
     /// `day_end: "22:00"`: when the day ends, minutes after midnight (home's "time left");
     /// a time before 05:00 is after midnight (`DayClock`).
     public var dayEnd: Int = 22 * 60
+    /// `format: tasknotes`: new cards are written with TaskNotes' keys (docs/format.md).
+    public var cardFormat: CardFormat = .carousel
+
+    /// The keys new cards are written with. Either way every card reads both.
+    public enum CardFormat: String, Sendable, CaseIterable { case carousel, tasknotes }
     /// `time_zone:` the vault's zone: times on cards without their own `tz:` are readings of
     /// this zone's clock on every device. Nil: such times float (see `ZonedTime`).
     public var timeZone: String?
@@ -45,8 +50,9 @@ public struct Settings: Sendable, Equatable {
     static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
     /// The file Carousel writes for a new vault.
-    public static func initialText(started: Day) -> String {
-        """
+    public static func initialText(started: Day, format: CardFormat = .carousel) -> String {
+        let formatLine = format == .carousel ? "" : "format: \(format.rawValue)   # new cards use TaskNotes' keys (status, priority, dateCreated, …)\n"
+        return """
         # Carousel settings. Edit by hand or with `carousel config KEY VALUE`; every change is a commit.
         budget: 10          # daily spoon budget, 5–20
         carousel: smart     # smart or linear
@@ -55,7 +61,7 @@ public struct Settings: Sendable, Equatable {
         theme: auto         # auto (colour on a terminal) or plain
         reduce_motion: false
         started: \(started.iso)
-        categories:
+        \(formatLine)categories:
           personal: blue
           work: magenta
           health: green
@@ -66,7 +72,7 @@ public struct Settings: Sendable, Equatable {
     }
 
     /// Every key `carousel.yaml` understands.
-    public static let keys = ["budget", "carousel", "views", "week_start", "theme", "reduce_motion", "started", "categories", "sync", "checkin_reminder", "tags", "date_order", "day_end", "transition", "time_zone"]
+    public static let keys = ["budget", "carousel", "views", "week_start", "theme", "reduce_motion", "started", "categories", "sync", "checkin_reminder", "tags", "date_order", "day_end", "transition", "time_zone", "format"]
     /// The views home can point at.
     public static let viewNames = ["board", "habits", "streaks", "countdown", "calendar", "timeline", "checkin", "check-in"]
     /// `theme`: `auto` colours a terminal, `plain` never colours.
@@ -137,6 +143,7 @@ public struct Settings: Sendable, Equatable {
                 settings.weekStart = i + 1
             case "theme": settings.theme = try choice(themes)
             case "date_order": settings.dayFirst = try choice(dateOrders) == "dmy"
+            case "format": settings.cardFormat = CardFormat(rawValue: try choice(CardFormat.allCases.map(\.rawValue))) ?? .carousel
             case "reduce_motion":
                 guard let flag = booleans[text.lowercased()] else {
                     throw diag(v.mark, "reduce_motion must be true or false, found \"\(text)\"")

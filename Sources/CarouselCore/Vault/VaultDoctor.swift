@@ -17,6 +17,8 @@ public struct DoctorFinding: Codable, Sendable, Equatable {
         case kindOnDisk = "kind_on_disk"
         /// A FIFO, device or socket among the vault's files.
         case specialFile = "special_file"
+        /// A `blocked_by` entry that names no card, or cards that wait for each other.
+        case dependency
     }
     public enum Severity: String, Codable, Sendable {
         /// Something Carousel refuses or skips until it is fixed.
@@ -141,6 +143,7 @@ public enum VaultDoctor {
     /// cannot be used.
     static func files(_ vault: Vault) -> [DoctorFinding] {
         var result: [DoctorFinding] = []
+        var cards: [Card] = []
         func add(_ d: FileDiagnostic) {
             let badID = d.sourceLine?.trimmingCharacters(in: .whitespaces).hasPrefix("id:") ?? false
             let badName = d.path.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
@@ -167,7 +170,7 @@ public enum VaultDoctor {
                 }
                 do {
                     switch dir {
-                    case Vault.cardsDir: _ = try CardParser.parse(text: text, path: path)
+                    case Vault.cardsDir: cards.append(try CardParser.parse(text: text, path: path).card)
                     case Vault.habitsDir: _ = try HabitParser.parse(text: text, path: path)
                     default:
                         do { _ = try FrontMatterFields(document: try FrontMatterDocument(text: text)) } catch {
@@ -179,7 +182,7 @@ public enum VaultDoctor {
                 } catch {}
             }
         }
-        return result
+        return result + dependencies(cards)
     }
 
     static func temporaryFiles(_ vault: Vault) -> [String] {

@@ -82,8 +82,8 @@ public struct BoardView: Sendable {
         case later
     }
 
-    /// The card's slot on the board of `today`, nil when the board leaves it out (events, done
-    /// and waiting cards). A card is in Overdue exactly when `Occurrence.isOverdue` says so; a
+    /// The card's slot on the board of `today`, nil when the board leaves it out (events, done,
+    /// waiting and blocked cards). A card is in Overdue exactly when `Occurrence.isOverdue` says so; a
     /// repeating card goes by its open occurrence, which is never before today.
     public static func slot(of card: Card, today: Day, weekStart: Int) -> Slot? {
         place(of: card, today: today, weekStart: weekStart)?.slot
@@ -91,7 +91,7 @@ public struct BoardView: Sendable {
 
     /// `slot(of:)` and the card's due day (`Occurrence.State`, read once).
     static func place(of card: Card, today: Day, weekStart: Int) -> (slot: Slot, due: Day?)? {
-        guard card.kind != .event, !Occurrence.isWaiting(card, today: today) else { return nil }
+        guard card.kind != .event, !Occurrence.isWaiting(card, today: today), !card.isBlocked else { return nil }
         let state = Occurrence.State(card, today: today)
         guard !state.isDone else { return nil }
         let due = state.dueDay

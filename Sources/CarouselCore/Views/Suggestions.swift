@@ -41,9 +41,10 @@ public enum Suggestions {
     }
 
     /// The card's place in the carousel of `today`, nil when it is not in it: done cards,
-    /// finished series, waiting cards, past events and cards already in Today stay out.
+    /// finished series, waiting cards, cards blocked by another not yet done, past events and
+    /// cards already in Today stay out.
     public static func suggestion(for card: Card, today: Day) -> Suggestion? {
-        if card.isPulled(on: today) || Occurrence.isWaiting(card, today: today) { return nil }
+        if card.isPulled(on: today) || Occurrence.isWaiting(card, today: today) || card.isBlocked { return nil }
         let state = Occurrence.State(card, today: today)
         if state.isDone { return nil }
         // An event whose day has passed is over, not overdue: it lives in `countdown --past`.

@@ -33,7 +33,7 @@ public struct FieldAssignment: Sendable, Equatable {
     /// own field, kept as text, unless it is a near miss of one of these.
     public static let knownFields: [String] = [
         "id", "title", "kind", "spoons", "importance", "category", "tags", "due", "start", "duration", "repeat",
-        "series_start", "parent", "today", "done", "completed", "skipped", "created", "icon", "emoji", "color",
+        "series_start", "parent", "blocked_by", "today", "done", "completed", "skipped", "created", "icon", "emoji", "color",
         "remind", "except", "also", "wait", "first_step", "scheduled", "until", "uid", "source", "url", "location", "notes",
     ]
 }
@@ -46,6 +46,8 @@ extension Workspace {
             guard !["id", "title"].contains(a.field) else {
                 throw .invalidValue(field: a.field, message: "cannot be empty")
             }
+            // TaskNotes' spelling of the same list goes too.
+            if a.field == "blocked_by" { file.remove("blockedBy") }
             file.remove(a.field)
             return
         }
@@ -126,6 +128,8 @@ extension Workspace {
             if parent.path == file.card.path { throw .parentCycle([file.card.slug, file.card.slug]) }
             if let chain = graph.cycle(from: file.card, withParent: parent.slug) { throw .parentCycle(chain) }
             file.set("parent", string: parent.slug)
+        case "blocked_by":
+            try setBlockers(FieldAssignment.list(v), in: &file)
         case "created":
             guard let date = DateInput.parse(v, today: today, settings: settings) else {
                 throw .invalidValue(field: "created", message: DateInput.refusal(v))

@@ -125,6 +125,7 @@ public final class Workspace {
         if parented.contains(where: { $0.parent != nil }) {
             base.diagnostics.append(contentsOf: ParentGraph(cards: parented).cycleDiagnostics())
         }
+        base.diagnostics.append(contentsOf: try blockCycleDiagnostics())
     }
 
     /// Commits edits made outside Carousel first (`VaultWriter.commitPendingEdits`), unless the
@@ -168,6 +169,12 @@ public final class Workspace {
     /// Writes and commits, then reloads the snapshot so the result reflects the change.
     @discardableResult
     public func commit(_ writes: [FileWrite], message: String) throws(CarouselError) -> String? {
+        // A card TaskNotes wrote has its `dateModified:` kept up to date, as TaskNotes does.
+        let writes = writes.map { w in
+            guard let text = w.text, w.path.hasPrefix(Vault.cardsDir + "/") else { return w }
+            let touched = TaskNotesFields.touchingModified(text, stamp: moment.stamp)
+            return touched == text ? w : FileWrite(path: w.path, text: touched)
+        }
         let writer = try self.writer()
         // The mark is set again once the files are committed. It needs no clearing first: a
         // change cut short leaves its intent, and new stamps on the files it wrote.

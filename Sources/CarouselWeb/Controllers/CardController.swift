@@ -14,9 +14,9 @@ struct CardController {
     }
 
     func card(_ state: VaultStore.State, slug: String) throws -> [HTML] {
-        let (file, history) = try shared.store.read { ws throws -> (CardFile, [HistoryEntry]) in
+        let (file, history, blockers) = try shared.store.read { ws throws -> (CardFile, [HistoryEntry], [BlockerState]) in
             let card = try ws.resolve(slug)
-            return (try ws.open(card), try History.file(vault: ws.vault, path: card.path, limit: 30))
+            return (try ws.open(card), try History.file(vault: ws.vault, path: card.path, limit: 30), try ws.blockers(of: card))
         }
         let card = file.card, today = state.today, token = shared.access.formToken
         var rows: [(String, String)] = [("due", Words.cardDue(card, today: today)), ("spoons", String(card.spoons)),
@@ -26,6 +26,7 @@ struct CardController {
         if let r = card.repeatRule { rows.append(("repeats", r)) }
         if let s = card.start { rows.append(("start", s.description)) }
         if let d = card.duration { rows.append(("duration", d)) }
+        if let w = BlockerState.words(blockers) { rows.append(("waits for", w)) }
         // A zoned time on this server's clock, by the zone's rules for its date; where, and the reminders.
         let vaultZone = state.snapshot.settings.vaultZone
         if let zone = ZonedTime.zone(of: card, vaultZone: vaultZone) {
@@ -58,7 +59,7 @@ struct CardController {
             H.el("input", ["type": "hidden", "name": "ref", "value": card.slug]),
             H.el("label", ["for": "set-field"], "Set"),
             H.el("select", ["id": "set-field", "name": "field"], ["due", "spoons", "importance", "title", "category", "tags", "emoji",
-                                                                  "start", "duration", "tz", "repeat", "parent"].map { H.el("option", [:], $0) }),
+                                                                  "start", "duration", "tz", "repeat", "parent", "blocked_by"].map { H.el("option", [:], $0) }),
             H.el("label", ["for": "set-value", "class": "visually-hidden"], "to"),
             H.el("input", ["id": "set-value", "name": "value", "placeholder": "value, e.g. friday or 3"]),
             H.el("button", ["type": "submit", "class": "button quiet"], "Set"),

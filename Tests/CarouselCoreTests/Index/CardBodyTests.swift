@@ -24,7 +24,13 @@ final class CardBodyTests: XCTestCase {
 
     /// `forEachCard` reads the rowid after the card's columns, at `selectCount`.
     func testTheRowidFollowsTheSelectedColumns() {
-        let columns = CardRow.selectColumns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        // Split at the commas outside parentheses: a column may be an expression with its own.
+        var columns: [String] = [], depth = 0, current = ""
+        for ch in CardRow.selectColumns {
+            if ch == "(" { depth += 1 } else if ch == ")" { depth -= 1 }
+            if ch == ",", depth == 0 { columns.append(current); current = "" } else { current.append(ch) }
+        }
+        columns = (columns + [current]).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         XCTAssertEqual(columns.count, CardRow.selectCount)
         XCTAssertEqual(columns.first, "path")
         XCTAssertFalse(columns.contains("rowid"))

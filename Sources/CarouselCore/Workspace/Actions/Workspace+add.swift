@@ -9,6 +9,8 @@ public struct NewCard: Sendable {
     public var tags: [String] = []
     public var category: String?
     public var parent: String?
+    /// The cards it waits for (slugs, ids or short numbers), written as `blocked_by:`.
+    public var blockedBy: [String] = []
     public var kind: CardKind?
     public var emoji: String?
     public var body: String?
@@ -69,8 +71,10 @@ extension Workspace {
         if let r = new.repeatRule { assignments.append(.init(field: "repeat", value: r)) }
         if let r = new.remind { assignments.append(.init(field: "remind", value: r)) }
         if let p = new.parent { assignments.append(.init(field: "parent", value: p)) }
+        if !new.blockedBy.isEmpty { assignments.append(.init(field: "blocked_by", value: new.blockedBy.joined(separator: ","))) }
         if let e = new.emoji { assignments.append(.init(field: "emoji", value: e)) }
         if let f = new.firstStep { assignments.append(.init(field: "first_step", value: f)) }
+        if settings.cardFormat == .tasknotes { seedTaskNotesKeys(&file, new, &assignments) }
         for a in assignments where !a.value.isEmpty { try apply(a, to: &file) }
         // A repeating card with no date starts at the rule's first day from today, not at today:
         // otherwise "every 2 weeks on tue" added on a Sunday would count its fortnights from the

@@ -88,33 +88,20 @@ extension Workspace {
         return result
     }
 
-    /// "T depends on D" (Taskwarrior): D must be finished first, so D becomes T's child when it
-    /// is new in this import and has no parent; T's notes name every card it depends on.
+    /// "T depends on D" (Taskwarrior): T waits for D, so T gets `blocked_by: [D]` and stays out
+    /// of the carousel until D is done. A dependency that is not in this import is named in a note.
     func linkDependencies(_ files: inout [(item: ImportedItem, file: CardFile)], slugByKey: [String: String],
                           notes: inout [String]) {
-        var parentOf: [String: String] = [:]  // child slug → parent slug, assigned here
-        let indexBySlug = Dictionary(files.enumerated().map { ($0.element.file.card.slug, $0.offset) }) { a, _ in a }
         for i in files.indices where !files[i].item.dependsOn.isEmpty {
-            let owner = files[i].file.card.slug
             var named: [String] = []
             for key in files[i].item.dependsOn {
                 guard let dep = slugByKey[key] else {
                     notes.append("\(files[i].item.title): depends on a task that is not in this import (\(key)); not linked")
                     continue
                 }
-                named.append(dep)
-                // No cycle: the owner must not already sit below the dependency.
-                var up: String? = owner, cycle = false
-                while let s = up { if s == dep { cycle = true; break }; up = parentOf[s] }
-                if let j = indexBySlug[dep], files[j].file.card.parent == nil, parentOf[dep] == nil, !cycle {
-                    files[j].file.set("parent", string: owner)
-                    parentOf[dep] = owner
-                }
+                if dep != files[i].file.card.slug, !named.contains(dep) { named.append(dep) }
             }
-            if !named.isEmpty {
-                let line = "Depends on: " + named.map { "`\($0)`" }.joined(separator: ", ") + "\n"
-                files[i].file.setBody((files[i].item.body.isEmpty ? "\n" : "\n" + files[i].item.body) + line)
-            }
+            if !named.isEmpty { files[i].file.set("blocked_by", list: named) }
         }
     }
 }
