@@ -124,6 +124,17 @@ final class FSTraceReader {
             if tables[ret] == nil, let i = clones.lastIndex(where: { $0.parent == pid }) {
                 clones.insert(clones.remove(at: i), at: 0)
                 adopt(ret)
+            } else if ret > 0, let adopted = tables[ret] {
+                // Adopted early from the oldest clone; the return says which clone it was. A
+                // process given a thread's shared table gets a table of its own from here on.
+                let shares = name.hasPrefix("clone") && a.joined(separator: ",").contains("CLONE_FILES")
+                let parentTable = tables[pid]
+                if !shares, adopted === parentTable || tables.contains(where: { $0.key != ret && $0.value === adopted }) {
+                    let own = Table()
+                    own.fds = adopted.fds
+                    tables[ret] = own
+                    children.insert(ret)
+                }
             }
         case "open", "openat", "creat":
             let (dirArg, pathArg, flags) = name == "openat" ? (a[0], a[1], a[2]) : ("", a[0], name == "creat" ? "O_CREAT|O_WRONLY|O_TRUNC" : a[1])
@@ -222,7 +233,21 @@ final class FSTraceReader {
         // strace's path for the descriptor is the truth about what it is now: a descriptor
         // inherited across exec may have been closed (O_CLOEXEC) and its number reused for a pipe.
         if let path = decoration(arg), relative(path) == nil { return nil }
-        if let d = table.fds[fd(arg)], let inode = d.inode { return (d, inode) }
+        if let d = table.fds[fd(arg)], let inode = d.inode {
+            // A child is matched to the clone that made it by the order strace shows them in; when
+            // two processes clone at once (a thread and a fork), a forked git can be given a
+            // thread's shared table, and its descriptor then names another process's file. The
+            // path strace shows is the truth: a name that is another file's now means the table
+            // was wrong, and the write goes to that file, from its end.
+            if let path = decoration(arg), let rel = relative(path), let actual = files[rel], actual != inode {
+                let fixed = Description()
+                fixed.inode = actual
+                fixed.position = sizes[actual] ?? 0
+                table.fds[fd(arg)] = fixed
+                return (fixed, actual)
+            }
+            return (d, inode)
+        }
         guard let d = describe(arg), let inode = d.inode else { return nil }
         guessed += 1
         d.append = true
