@@ -7,7 +7,7 @@ SWIFT       ?= swift
 # What the `carousel` command needs to build: the demo installs these and nothing else.
 DEMO_DEPS   := libgit2-dev pkg-config libsqlite3-dev git
 # What the tests add: programs and libraries only (no daemon, no unit), without Recommends.
-TEST_DEPS   := $(DEMO_DEPS) systemd strace openssh-client openssl libnss-wrapper \
+TEST_DEPS   := $(DEMO_DEPS) systemd strace time openssh-client openssl libnss-wrapper \
                chromium chromium-driver fonts-noto-color-emoji
 # The servers the tests start and stop themselves. Debian's packages for them enable system
 # services (ssh.service, nginx.service, fcgiwrap.socket), so they are never installed: their
@@ -156,7 +156,7 @@ bench: release
 ## sample of each: every crash point, every power-cut state, every failed fsync, every amount of
 ## free disk, 500 SIGKILLs, 4 × 100 writers, four random sync orders, kills mid-push, fifty web
 ## clients for ten seconds. Hours on two cores (README, "Testing").
-STRESS_TESTS := CrashTests|CrashPointTests|PowerCutTests|DurabilityTests|FullDiskTests|ConcurrencyTests|SyncRandomTests|RemoteSyncTests|BrowserTests.testFiftyClients
+STRESS_TESTS := CrashTests|CrashPointTests|PowerCutTests|DurabilityTests|FullDiskTests|ConcurrencyTests|SyncRandomTests|RemoteSyncTests|BrowserTests.testFiftyClients|WedgedDeviceTests.testAGigabyte
 stress: deps pydeps
 	$(SWIFT) build
 	CAROUSEL_STRESS=1 CAROUSEL_TEST_SERVER_ROOT="$(SERVER_ROOT)" CAROUSEL_TEST_PYTHON=required CAROUSEL_REQUIRE_BROWSER=1 CAROUSEL_TEST_SERVERS=required \

@@ -29,4 +29,22 @@ extension WedgedDeviceTests {
         let culprit = try push(s.peer, tree: tree, message: "A huge card")
         try assertRefusedThenHealed(s, culprit: culprit, saying: "cards/huge.md is 1.5 MB, over the 1 MB a vault file there may be")
     }
+
+    /// Under `make stress`: a push of a 1 GB file of zeros (a few MB on the wire) is refused
+    /// while the sync's peak memory, git's included, stays under 200 MB.
+    func testAGigabyteOfZerosIsRefusedInBoundedMemory() throws {
+        guard Stress.full else { throw XCTSkip("a 1 GB push: make stress (the 60 MB refusal runs in make test)") }
+        let s = try scene()
+        let blob = try bigBlob(s.peer, bytes: 1 << 30)
+        let folder = try mallory(s.peer, ["mktree", "-z"], input: "100644 blob \(blob)\tbig.bin\0")
+        try push(s.peer, tree: try edit(s.peer, tree: "HEAD^{tree}", path: "attachments", lines: ["040000 tree \(folder)\tattachments"]), message: "A gigabyte")
+        let a = s.laptop
+        let r = try Sandbox.run(URL(fileURLWithPath: "/usr/bin/time"), ["-f", "peak %M", Sandbox.binary.path, "sync", "--vault", a.vault.path, "--today", a.today],
+                                env: a.environment, cwd: a.root)
+        XCTAssertNotEqual(r.status, 0)
+        XCTAssertTrue(r.stderr.contains("attachments/big.bin is 1.0 GB, over the 50 MB"), r.stderr)
+        let peak = try XCTUnwrap(r.stderr.split(separator: "\n").last { $0.hasPrefix("peak ") }.flatMap { Int($0.dropFirst(5)) })
+        XCTAssertLessThan(peak, 200 * 1024, "peak memory \(peak) KB")
+        try assertStillWorks(a, round: "big", syncSucceeds: false)
+    }
 }
