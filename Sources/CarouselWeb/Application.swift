@@ -28,6 +28,7 @@ public func buildRouter(store: VaultStore, access: Access) -> Router<BasicReques
     ChangesController(shared: shared).addRoutes(to: router)
     RemindersController(shared: shared).addRoutes(to: router)
     MoreController(shared: shared).addRoutes(to: router)
+    PickController(shared: shared).addRoutes(to: router)
     AssetsController().addRoutes(to: router)
     return router
 }

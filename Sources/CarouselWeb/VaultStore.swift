@@ -50,6 +50,9 @@ public final class VaultStore: @unchecked Sendable {
 
     public var moment: Moment { Moment.now(pinned: pinnedDay) }
 
+    /// The time of day now, minutes after midnight (CAROUSEL_NOW's when pinned).
+    public var minutesNow: Int { pinnedNow?.minutes ?? moment.minutes }
+
     /// What a page is drawn from.
     public struct State: Sendable {
         public let today: Day

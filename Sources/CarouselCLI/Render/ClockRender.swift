@@ -6,20 +6,8 @@ enum ClockRender {
     static func length(_ minutes: Int) -> String { TimelineView.length(minutes) }
 
     static func lines(_ clock: DayClock, _ t: Terminal) -> [String] {
-        let now = "It's " + TimelineView.clock(clock.now) + "."
-        let next: String
-        if let fixed = clock.next {
-            let when = (fixed.day == clock.date ? "" : "tomorrow ") + "at " + TimelineView.clock(fixed.start)
-            next = " Next: " + t.bold((fixed.card.icon.map { $0 + " " } ?? "") + fixed.card.title) + " \(when), in "
-                + length(fixed.minutesUntil) + "."
-        } else {
-            next = " Nothing fixed for the rest of the day."
-        }
-        let end = TimelineView.clock(clock.dayEnd)
-        let left = clock.minutesLeft > 0
-            ? t.dim("  \(length(clock.minutesLeft)) left before your day ends at \(end).")
-            : t.dim("  Your day ended at \(end). Rest is part of the plan.")
-        return ["  " + now + next, left]
+        let next = clock.nextWords.map { " Next: " + t.bold($0.title) + $0.rest } ?? " " + DayClock.nothingFixedWords
+        return ["  " + clock.nowWords + next, t.dim("  " + clock.leftWords)]
     }
 
     struct Output: Encodable {

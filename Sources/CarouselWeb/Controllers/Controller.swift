@@ -8,10 +8,11 @@ struct Shared: Sendable {
     let access: Access
 
     /// Renders a page from the current state (cached per version), or says what is wrong with the vault.
-    func page(_ request: Request, title: String, current: String,
+    /// `varies` is added to the cache's key: a page that shows the time passes the minute.
+    func page(_ request: Request, title: String, current: String, varies: String = "",
               _ content: @escaping (VaultStore.State) throws -> [HTML]) -> Response {
         do {
-            let key = request.uri.path + "?" + (request.uri.query ?? "")
+            let key = request.uri.path + "?" + (request.uri.query ?? "") + (varies.isEmpty ? "" : "@" + varies)
             let html = try store.page(key) { state in
                 Pages.page(title: title, current: current, token: access.formToken, version: state.version, try content(state))
             }

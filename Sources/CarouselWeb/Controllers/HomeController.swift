@@ -7,20 +7,28 @@ struct HomeController {
 
     func addRoutes(to router: Router<BasicRequestContext>) {
         router.get("/") { request, _ in
-            shared.page(request, title: "Home", current: "/") { state in home(state) }
+            let now = shared.store.minutesNow
+            return shared.page(request, title: "Home", current: "/", varies: String(now)) { state in home(state, now: now) }
         }
     }
 
-    func home(_ state: VaultStore.State) -> [HTML] {
+    func home(_ state: VaultStore.State, now: Int) -> [HTML] {
         let view = state.home ?? HomeView.make(state.snapshot, today: state.today, stripLimit: VaultStore.homeStripLimit)
         let token = shared.access.formToken
         let mode = state.snapshot.settings.carousel
         var content: [HTML] = [H.el("h1", [:], Words.longDate(state.today))]
+        let clock = DayClock.make(state.snapshot.cards, today: state.today, now: now, dayEndSetting: state.snapshot.settings.dayEnd)
+        content.append(H.el("p", ["class": "clock", "id": "clock"], [
+            H.text(clock.nowWords + " "),
+            clock.nextWords.map { H.el("span", [:], [H.text("Next: "), H.el("strong", [:], $0.title), H.text($0.rest)]) } ?? H.text(DayClock.nothingFixedWords),
+            H.el("span", ["class": "muted"], " " + clock.leftWords),
+        ]))
         content.append(TodaySection.render(view.today, token: token))
         let strip = view.carousel.map { s in carouselCard(s, today: state.today, token: token) }
         let modeText = String(describing: mode) == "linear" ? "in order of due date" : "smart order: what matters and what is due"
         content.append(Pages.section("The carousel", [
             Pages.muted("\(Words.plural(view.carouselTotal, "card")) not in today · \(modeText). Flick with the mouse, a finger or the arrow keys."),
+            H.el("p", [:], [H.el("a", ["href": "/pick", "class": "button", "id": "pick-one"], "Pick one for me")]),
             strip.isEmpty ? Pages.muted("Nothing waiting. Add a card above.")
                 : H.el("div", ["class": "strip", "id": "carousel", "role": "list", "tabindex": "0",
                                "aria-label": "The carousel; use the arrow keys to move through it"], strip),
@@ -75,7 +83,9 @@ enum TodaySection {
                                     title: "Drop \(card.title) back into the carousel", cls: "button quiet"))
             return H.el("li", ["class": "item " + Pages.category(card), "data-ref": card.slug], [
                 H.el("span", ["class": "num"], "\(i + 1)."), Pages.cardLink(card), Pages.spoons(card.spoons),
-                H.text(card.isRepeating ? " ↻" : ""), H.el("span", ["class": "actions"], buttons),
+                H.text(card.isRepeating ? " ↻" : ""),
+                card.firstStep.map { H.el("span", ["class": "first-step muted"], " ↳ " + Words.firstStep($0)) } ?? H.text(""),
+                H.el("span", ["class": "actions"], buttons),
             ])
         }
         if !open.isEmpty { children.append(H.el("ol", ["class": "today", "id": "today-open"], rows)) }
