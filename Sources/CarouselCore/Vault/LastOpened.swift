@@ -36,7 +36,7 @@ public enum LastOpened {
     /// welcome is marked as said for today.
     public static func awaySince(_ vault: Vault, today: Day, days: Int = 2, consume: Bool) -> Day? {
         guard let stored = load(vault), stored.day == today.iso, stored.welcomed != today.iso,
-              let before = stored.before.flatMap { Day(iso: $0) }, before.days(until: today) >= days else { return nil }
+              let before = stored.before.flatMap({ Day(iso: $0) }), before.days(until: today) >= days else { return nil }
         if consume {
             var marked = stored
             marked.welcomed = today.iso
