@@ -117,7 +117,9 @@ public final class VaultStore: @unchecked Sendable {
             reminderInputs = (state.version, ReminderSources.cards(cached?.reminding ?? [], vault: vault).inputs,
                               ReminderSources.habits(state.habits, vault: vault).inputs)
         }
-        let inputs = reminderInputs!
+        var inputs = reminderInputs!
+        // The transition warning (`transition:` in carousel.yaml), as `carousel remind` gives it.
+        inputs.cards = Reminders.withTransitions(inputs.cards, cards: state.snapshot.cards, minutes: state.snapshot.settings.transition)
         let now: DateValue
         if let pinnedNow {
             now = pinnedNow

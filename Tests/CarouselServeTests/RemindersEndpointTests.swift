@@ -105,4 +105,28 @@ final class RemindersEndpointTests: XCTestCase {
             }
         }
     }
+
+    /// `transition: 10m` reaches the page's reminders too, once, shared with `carousel remind`.
+    func testTheTransitionWarningComesToThePageOnce() async throws {
+        let box = try WebSandbox()
+        try box.initVault()
+        try box.write("carousel.yaml", (try String(contentsOf: box.vault.appendingPathComponent("carousel.yaml"), encoding: .utf8)) + "transition: 10m\n")
+        try box.write("cards/dentist.md", "---\ntitle: Dentist\nkind: event\ndue: 2026-11-23T14:00\n---\n")
+        let access = Access(hosts: ["localhost"])
+        func titles(_ body: ByteBuffer) throws -> [String] {
+            let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(String(buffer: body).utf8)) as? [String: Any])
+            return (json["reminders"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+        }
+        try await makeApp(box, now: "2026-11-23T13:51", access: access).test(.router) { client in
+            try await client.execute(uri: "/reminders", method: .post, headers: Self.headers(access, token: access.formToken)) { r in
+                XCTAssertEqual(r.status, .ok, String(buffer: r.body))
+                XCTAssertEqual(try titles(r.body), ["Dentist in 10 minutes: a good moment to start wrapping up"])
+            }
+            try await client.execute(uri: "/reminders", method: .post, headers: Self.headers(access, token: access.formToken)) { r in
+                XCTAssertEqual(try titles(r.body), [], "once")
+            }
+        }
+        let terminal = try box.carousel(["remind", "--json", "--now", "2026-11-23T13:55"])
+        XCTAssertFalse(terminal.out.contains("Dentist"), "the terminal shares the record: \(terminal.out)")
+    }
 }

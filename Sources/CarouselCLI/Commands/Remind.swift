@@ -57,10 +57,7 @@ struct Remind: ParsableCommand {
             options.applyLook(ws.settings)
             printDiagnostics(ws)
             var cards = ReminderSources.cards(try ws.remindingCards(), vault: vault)
-            if let minutes = ws.settings.transition {
-                let reminding = Set(cards.inputs.filter { $0.specs.contains(.before(minutes: minutes)) }.map(\.card.key))
-                cards.inputs += Reminders.transitionInputs(try ws.cardsPlacedTodayAndTomorrow().filter { !reminding.contains($0.key) }, minutes: minutes)
-            }
+            cards.inputs = try Reminders.withTransitions(cards.inputs, cards: try ws.cardsPlacedTodayAndTomorrow(), minutes: ws.settings.transition)
             let habits = ReminderSources.habits(HabitLoader.load(vault: vault).habits, vault: vault)
             for d in cards.problems + habits.problems { printError(d.description) }
             let checkin = ws.settings.checkinReminder

@@ -3,6 +3,14 @@
 /// `remind: 10m`, with words that say what the reminder is for. A card that already reminds at
 /// that offset reminds once (the two share one record key).
 extension Reminders {
+    /// `inputs` (the cards' own reminders) and a transition warning for each fixed card among
+    /// `cards` that does not remind at that offset already; `inputs` alone without the setting.
+    public static func withTransitions(_ inputs: [CardInput], cards: @autoclosure () throws -> [Card], minutes: Int?) rethrows -> [CardInput] {
+        guard let minutes else { return inputs }
+        let reminding = Set(inputs.filter { $0.specs.contains(.before(minutes: minutes)) }.map(\.card.key))
+        return inputs + transitionInputs(try cards().filter { !reminding.contains($0.key) }, minutes: minutes)
+    }
+
     public static func transitionInputs(_ cards: [Card], minutes: Int) -> [CardInput] {
         cards.compactMap { card in
             let fixed = card.start.map { $0.minutes != nil } ?? (card.kind == .event && card.due?.minutes != nil)
