@@ -47,4 +47,37 @@ final class PickPageTests: XCTestCase {
             XCTAssertFalse(second.contains("data-ref=\"call-mum\""), "never the same card twice: \(second)")
         }
     }
+
+    /// After days away, home says welcome back with the three ways as buttons; one way is one
+    /// commit, and then the welcome is put away for the day ("Not now" puts it away too).
+    func testWelcomeBackOnThePageAndAWayBackIsOneCommit() async throws {
+        let box = try WebSandbox()
+        try box.initVault(sample: false)
+        try box.write("cards/tax.md", "---\ntitle: Tax return\ndue: 2026-11-20\n---\n")
+        _ = try box.git(["add", "-A"])
+        _ = try box.git(["-c", "user.name=T", "-c", "user.email=t@example.invalid", "commit", "-qm", "a card"])
+        try FileManager.default.createDirectory(at: box.vault.appendingPathComponent(".carousel"), withIntermediateDirectories: true)
+        try box.write(".carousel/opened.json", "{\"day\": \"2026-11-18\"}")
+        let access = Access(hosts: ["localhost"])
+        let cookie: HTTPFields = [.cookie: "\(Access.cookieName)=\(access.token)"]
+        let post: HTTPFields = [.cookie: "\(Access.cookieName)=\(access.token)", .origin: "http://localhost", .accept: "application/json"]
+        let store = VaultStore(vault: try Vault(at: box.vault.path), pinnedDay: Day(iso: box.today), environment: box.environment)
+        try await Application(router: buildRouter(store: store, access: access)).test(.router) { client in
+            try await client.execute(uri: "/", method: .get, headers: cookie) { r in
+                let html = String(buffer: r.body)
+                XCTAssertTrue(html.contains("Welcome back. 1 card slid past its date while you were away."), html)
+                for way in ["someday", "spread", "pick", "later"] { XCTAssertTrue(html.contains("value=\"\(way)\""), way) }
+            }
+            try await client.execute(uri: "/actions/welcome", method: .post, headers: post,
+                                     body: ByteBuffer(string: "csrf=\(access.formToken)&way=someday")) { r in
+                XCTAssertEqual(r.status, .ok, String(buffer: r.body))
+            }
+            try await client.execute(uri: "/", method: .get, headers: cookie) { r in
+                XCTAssertFalse(String(buffer: r.body).contains("Welcome back."), "put away for the day")
+            }
+        }
+        XCTAssertFalse(try box.read("cards/tax.md").contains("due:"), "let go to someday")
+        let log = try box.log()
+        XCTAssertTrue(log.first?.hasPrefix("welcome back") ?? false, "\(log)")
+    }
 }

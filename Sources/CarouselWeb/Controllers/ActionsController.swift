@@ -78,6 +78,24 @@ struct ActionsController {
                 let card = try ws.add(new)
                 return "Added \(card.title)."
             }
+        case "welcome":
+            // The three ways back after days away, as `carousel welcome someday|spread|pick`;
+            // "later" only puts the welcome away for today.
+            let way = try need(form, "way")
+            guard ["someday", "spread", "pick", "later"].contains(way) else {
+                throw ActionError(status: .badRequest, message: "a way back is someday, spread, pick or later, found \"\(way)\"")
+            }
+            return try store.change { ws in
+                _ = LastOpened.awaySince(ws.vault, today: ws.today, consume: true)
+                let outcome: WelcomeOutcome
+                switch way {
+                case "someday": outcome = try ws.welcomeSomeday()
+                case "spread": outcome = try ws.welcomeSpread()
+                case "pick": outcome = try ws.welcomePick()
+                default: return "Welcome back. The carousel is here whenever you are."
+                }
+                return outcome.message.map { "Done: " + $0 + "." } ?? "Nothing was overdue, so nothing changed."
+            }
         case "pull":
             let ref = try need(form, "ref")
             return try store.change { ws in

@@ -7,12 +7,17 @@ struct HomeController {
 
     func addRoutes(to router: Router<BasicRequestContext>) {
         router.get("/") { request, _ in
-            let now = shared.store.minutesNow
-            return shared.page(request, title: "Home", current: "/", varies: String(now)) { state in home(state, now: now) }
+            let now = shared.store.minutesNow, today = shared.store.moment.today
+            // Opening the page counts as opening the vault on this device, as a command does.
+            LastOpened.note(shared.store.vault, today: today)
+            let away = LastOpened.awaySince(shared.store.vault, today: today, consume: false)
+            return shared.page(request, title: "Home", current: "/", varies: String(now) + (away == nil ? "" : "w")) { state in
+                home(state, now: now, away: away)
+            }
         }
     }
 
-    func home(_ state: VaultStore.State, now: Int) -> [HTML] {
+    func home(_ state: VaultStore.State, now: Int, away: Day? = nil) -> [HTML] {
         let view = state.home ?? HomeView.make(state.snapshot, today: state.today, stripLimit: VaultStore.homeStripLimit)
         let token = shared.access.formToken
         let mode = state.snapshot.settings.carousel
@@ -23,6 +28,18 @@ struct HomeController {
             clock.nextWords.map { H.el("span", [:], [H.text("Next: "), H.el("strong", [:], $0.title), H.text($0.rest)]) } ?? H.text(DayClock.nothingFixedWords),
             H.el("span", ["class": "muted"], " " + clock.leftWords),
         ]))
+        if let since = away {
+            let pile = BoardView.make(state.snapshot, today: state.today).items(.overdue).map(\.card)
+            let welcome = WelcomeBack.make(overdue: pile, awaySince: since, today: state.today)
+            let ways = welcome.ways.map { way -> HTML in
+                let name = String(way.command.split(separator: " ").last ?? "")
+                return H.action("welcome", token: token, fields: ["way": name], label: way.says.capitalizedFirst, title: way.command)
+            }
+            content.append(H.el("section", ["class": "welcome", "id": "welcome", "aria-label": "Welcome back"], [
+                H.el("p", [:], [H.el("strong", [:], welcome.message)]),
+                H.el("div", ["class": "actions"], ways + [H.action("welcome", token: token, fields: ["way": "later"], label: "Not now", cls: "button quiet")]),
+            ]))
+        }
         content.append(TodaySection.render(view.today, token: token))
         let strip = view.carousel.map { s in carouselCard(s, today: state.today, token: token) }
         let modeText = String(describing: mode) == "linear" ? "in order of due date" : "smart order: what matters and what is due"
@@ -54,6 +71,7 @@ struct HomeController {
                 H.text(Words.cardDue(card, today: today) + " · "), Pages.spoons(card.spoons),
                 H.text(card.importance > 1 ? " · matters \(card.importance)/5" : ""),
             ]),
+            card.firstStep.map { H.el("p", ["class": "first-step muted"], "↳ " + Words.firstStep($0)) } ?? H.text(""),
             H.el("div", ["class": "actions"], [
                 H.action("pull", token: token, fields: ["ref": card.slug], label: "Pull into today", title: "Pull \(card.title) into today"),
                 H.action("done", token: token, fields: ["ref": card.slug], label: "✓", title: "Mark \(card.title) done", cls: "button quiet"),
