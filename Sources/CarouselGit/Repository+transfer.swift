@@ -47,7 +47,8 @@ extension Repository {
                                      cancellation: options.cancellation, progress: options.progress)
         if run.cancelled { throw TransferError(kind: .cancelled, detail: "stopped") }
         if let limit = run.timedOut {
-            throw TransferError(kind: .timedOut(limit), detail: run.overTotal ? "not done after \(Int(limit)) s" : "no progress for \(Int(limit)) s")
+            throw run.overTotal ? TransferError(kind: .overTotal(limit), detail: "not done after \(Int(limit)) s")
+                : TransferError(kind: .timedOut(limit), detail: "no progress for \(Int(limit)) s")
         }
         return run
     }

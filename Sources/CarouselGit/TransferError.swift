@@ -4,8 +4,10 @@ import Foundation
 /// own words so that a caller can say it plainly.
 public struct TransferError: Error, LocalizedError, Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
-        /// Nothing came back for this many seconds.
+        /// No progress for this many seconds.
         case timedOut(Double)
+        /// Not done after this many seconds in all, however it went.
+        case overTotal(Double)
         /// Stopped by Ctrl-C.
         case cancelled
         /// The server refused the key, user name or password.

@@ -41,9 +41,8 @@ struct Pick: ParsableCommand {
             let ranked = try ws.carousel(mode: mode, limit: 0).strip
             let left = try spoons ?? PickView.spoonsLeft(TodayView.make(ws.todaySnapshot(), today: ws.today))
             let next = minutes == nil ? try ws.clock(now: clock.minutes(options, ws.moment)).next : nil
-            var view = PickView.make(ranked: ranked, date: ws.today, spoons: left, minutes: minutes ?? next?.minutesUntil,
+            let view = PickView.make(ranked: ranked, date: ws.today, spoons: left, minutes: minutes, next: next,
                                      offered: PickRecord.offered(ws.vault, on: ws.today), another: another)
-            view.before = next?.card.title
             // Best effort: a vault this account cannot write still gets its pick.
             try? PickRecord.save(view.offered, on: ws.today, ws.vault)
             var taken = false

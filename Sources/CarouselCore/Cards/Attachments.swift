@@ -85,10 +85,11 @@ public enum Attachments {
         return (isImage(name) ? "!" : "") + "[\(name)](\(target))"
     }
 
-    /// "1.2 MB", "830 KB", "12 bytes".
+    /// "1.2 MB", "830 KB", "12 bytes", "1.0 GB".
     public static func size(_ bytes: Int64) -> String {
         if bytes < 1024 { return "\(bytes) byte\(bytes == 1 ? "" : "s")" }
         if bytes < 1024 * 1024 { return "\((bytes + 512) / 1024) KB" }
+        if bytes >= 1 << 30 { return String(format: "%.1f GB", Double(bytes) / Double(1 << 30)) }
         let mb = Double(bytes) / (1024 * 1024)
         return mb < 10 ? String(format: "%.1f MB", mb) : "\(Int(mb.rounded())) MB"
     }

@@ -1,4 +1,3 @@
-import Foundation
 import CarouselGit
 
 /// The shape of an incoming tree: what git can store but no checkout here may take. Each of
@@ -40,20 +39,11 @@ extension IncomingTree {
         return result
     }
 
-    /// The most a card, habit, journal day or `carousel.yaml` may be: text a person wrote.
-    public static let maxTextBytes = 1 << 20
-    /// The most any other file (an attachment) may be: a checkout holds a file whole in memory.
-    public static let maxFileBytes = 50 << 20
-
+    /// The most a file may be: a card, habit, journal day or `carousel.yaml` what Carousel reads
+    /// (`YAMLLimits`), anything else (an attachment) what `attach` takes, since a checkout holds a
+    /// file whole in memory.
     static func limit(for path: String) -> Int {
-        path == Vault.settingsFile || Vault.isCarouselMarkdown(path) ? maxTextBytes : maxFileBytes
-    }
-
-    /// "1 MB", "50 MB", "1.2 GB": sizes as a person reads them (powers of 1024).
-    static func sizeWords(_ bytes: Int) -> String {
-        if bytes >= 1 << 30 { return String(format: "%.1f GB", Double(bytes) / Double(1 << 30)) }
-        if bytes >= 1 << 20 { return bytes % (1 << 20) == 0 ? "\(bytes >> 20) MB" : String(format: "%.1f MB", Double(bytes) / Double(1 << 20)) }
-        return "\(max(1, bytes >> 10)) KB"
+        path == Vault.settingsFile || Vault.isCarouselMarkdown(path) ? YAMLLimits.maxFileBytes : Int(Attachments.maxFileBytes)
     }
 
     /// Files (not links, folders or submodules) over their limit, each measured from its object's
@@ -62,7 +52,7 @@ extension IncomingTree {
         var result: [Finding] = []
         for entry in entries where entry.mode == 0o100644 || entry.mode == 0o100755 {
             let bytes = try size(entry)
-            if bytes > limit(for: entry.path) { result.append(Finding(path: entry.path, kind: .tooLarge, target: sizeWords(bytes))) }
+            if bytes > limit(for: entry.path) { result.append(Finding(path: entry.path, kind: .tooLarge, target: Attachments.size(Int64(bytes)))) }
         }
         return result
     }

@@ -34,7 +34,7 @@ public enum IncomingTree {
             case folderToFile = "folder_to_file"
             /// A file (or a link) here that the incoming side made a folder.
             case fileToFolder = "file_to_folder"
-            /// A file over the size a vault file may have (`maxTextBytes`, `maxFileBytes`).
+            /// A file over the size a vault file there may have (`limit(for:)`).
             case tooLarge = "too_large"
         }
         public let path: String
@@ -62,7 +62,7 @@ public enum IncomingTree {
             case .folderForFile: return "\(path) is a folder, where the vault keeps a file"
             case .folderToFile: return "the folder \(path) was replaced by a file"
             case .fileToFolder: return "the file \(path) was replaced by a folder"
-            case .tooLarge: return "\(path) is \(target ?? "?"), over the \(IncomingTree.sizeWords(IncomingTree.limit(for: self.path))) a vault file there may be"
+            case .tooLarge: return "\(path) is \(target ?? "?"), over the \(IncomingTree.limit(for: self.path) >> 20) MB a vault file there may be"
             }
         }
     }

@@ -225,7 +225,7 @@ struct SyncRound {
         }
         let detail = redactedURL(transfer.detail)
         switch transfer.kind {
-        case let .timedOut(seconds) where transfer.detail.hasPrefix("not done"):
+        case let .overTotal(seconds):
             return .git("\(remote) was not done after \(Int(seconds)) s, the most one sync may take; \(safe). Sync again later, or allow longer with --timeout SECONDS.")
         case let .timedOut(seconds):
             return .git("\(remote) stopped answering after \(Int(seconds)) s; \(safe). Sync again later, or allow longer with --timeout SECONDS.")

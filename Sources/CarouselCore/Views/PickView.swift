@@ -31,7 +31,7 @@ public struct PickView: Sendable {
     /// The keys offered today after this pick, in order (kept per device by `PickRecord`).
     public let offered: [String]
     /// The next fixed thing's title when `minutes` are the time until it (no `--minutes` given).
-    public var before: String?
+    public let before: String?
 
     /// A card's length in minutes from its `duration`, nil when it has none or it cannot be read.
     public static func minutes(of card: Card) -> Int? {
@@ -53,8 +53,10 @@ public struct PickView: Sendable {
     /// last today is offered again while it still fits, so `pick` and `pick --take` agree;
     /// otherwise, and with `another`, the first card that fits and was not offered today. Once
     /// all were offered, `another` says so and a plain pick starts again from the top.
-    public static func make(ranked: [Suggestion], date: Day, spoons: Int, minutes: Int?,
+    /// Without `minutes`, the minutes are those until `next` (the day's next fixed thing), if any.
+    public static func make(ranked: [Suggestion], date: Day, spoons: Int, minutes given: Int?, next: DayClock.Fixed? = nil,
                             offered: [String], another: Bool) -> PickView {
+        let minutes = given ?? next?.minutesUntil
         let open = ranked.filter { $0.card.kind != .event }
         let fit = open.filter { fits($0.card, spoons: spoons, minutes: minutes) }
         var index: Int?
@@ -79,6 +81,6 @@ public struct PickView: Sendable {
         if let key = choice?.card.key, !offeredNow.contains(key) { offeredNow.append(key) }
         return PickView(date: date, spoonsLeft: spoons, minutes: minutes, outcome: outcome, choice: choice,
                         choiceMinutes: choice.flatMap { self.minutes(of: $0.card) }, place: index.map { $0 + 1 },
-                        fitting: fit.count, candidates: open.count, offered: offeredNow)
+                        fitting: fit.count, candidates: open.count, offered: offeredNow, before: given == nil ? next?.card.title : nil)
     }
 }

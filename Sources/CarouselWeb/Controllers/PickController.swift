@@ -25,9 +25,8 @@ struct PickController {
         let ranked = Suggestions.rank(snapshot, today: state.today, mode: snapshot.settings.carousel, limit: 0)
         let left = PickView.spoonsLeft(TodayView.make(snapshot, today: state.today))
         let next = DayClock.make(snapshot.cards, today: state.today, now: now, dayEndSetting: snapshot.settings.dayEnd).next
-        var view = PickView.make(ranked: ranked, date: state.today, spoons: left, minutes: next?.minutesUntil,
+        let view = PickView.make(ranked: ranked, date: state.today, spoons: left, minutes: nil, next: next,
                                  offered: offered, another: another)
-        view.before = next?.card.title
         var content: [HTML] = [H.el("h1", [:], "Pick one for me")]
         guard let choice = view.choice else {
             content.append(H.el("p", ["id": "pick-message"], view.message ?? ""))
