@@ -87,24 +87,14 @@ demo: demo-deps
 	echo; echo "The demo vault is at $$vault — try: $$bin --vault $$vault"
 
 ## test: the whole suite (unit, git and end-to-end tests against the built binary). The tests
-## run as TEST_WORKERS (3) processes side by side (each test in its own process); TEST_WORKERS=1
-## runs them one after another.
+## run one class per process, TEST_WORKERS (3) processes side by side, by Tests/run.sh, which
+## prints a line per class and names every failing test; TEST_WORKERS=1 runs them one after
+## another. Each class's output is kept in .build/test-logs/.
 TEST_WORKERS ?= 3
 test: deps pydeps
-	$(SWIFT) build
-	@mkdir -p .build
-	@rm -f .build/tests.xml
-	@# The summary is printed whether or not a test failed, with the failing tests named.
-	@set -o pipefail; status=0; CAROUSEL_TEST_SERVER_ROOT="$(SERVER_ROOT)" CAROUSEL_TEST_PYTHON=required CAROUSEL_REQUIRE_BROWSER=1 CAROUSEL_TEST_SERVERS=required \
-	  $(SWIFT) test --disable-swift-testing --parallel --num-workers $(TEST_WORKERS) --xunit-output .build/tests.xml 2>&1 | tee .build/test.log || status=$$?; \
-	awk 'match($$0, /<testsuite [^>]*>/) { t = substr($$0, RSTART, RLENGTH); \
-	    match(t, /tests="[0-9]+"/); n += substr(t, RSTART + 7) + 0; \
-	    if (match(t, /failures="[0-9]+"/)) f += substr(t, RSTART + 10) + 0; \
-	    if (match(t, /errors="[0-9]+"/)) f += substr(t, RSTART + 8) + 0; seen = 1 } \
-	  END { if (!seen) { print "no test summary found"; exit 1 } \
-	    print "tests: " n - f " passed, " f " failed"; if (f) exit 1 }' .build/tests.xml || status=1; \
-	grep -o 'error: [A-Za-z]*\.test[A-Za-z0-9_]*' .build/test.log | sort -u | sed 's/^error: /failed: /' || true; \
-	exit $$status
+	$(SWIFT) build --build-tests
+	@CAROUSEL_TEST_SERVER_ROOT="$(SERVER_ROOT)" CAROUSEL_TEST_PYTHON=required CAROUSEL_REQUIRE_BROWSER=1 CAROUSEL_TEST_SERVERS=required \
+	  Tests/run.sh "$(BIN_DIR)" $(TEST_WORKERS) .build/test-logs
 
 ## screenshots: a PNG of every page of `carousel serve`, light and dark, on a desktop and on
 ## 375 and 430 px phones, into docs/screenshots/
