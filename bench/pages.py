@@ -95,9 +95,16 @@ def main():
             for _ in range(RUNS):
                 ms, status, body = get(path)
                 times.append(ms)
+            # After an editor changed one card: the page is built again from the changed vault.
+            edited = []
+            for i in range(3):
+                with open(os.path.join(vault, "cards", "card-%d.md" % (500 + i)), "a") as f:
+                    f.write("<!-- edited -->\n")
+                time.sleep(0.4)
+                edited.append(get(path)[0])
             counter = Count()
             counter.feed(body.decode("utf-8", "replace"))
-            rows.append((path, status, first, statistics.median(times), max(times), len(body), counter.elements))
+            rows.append((path, status, first, statistics.median(times), max(times), statistics.median(edited), len(body), counter.elements))
 
         # Home while four clients load the heaviest pages over and over.
         stop = threading.Event()
@@ -114,15 +121,16 @@ def main():
         for t in others:
             t.join()
 
-        lines = ["| page | status | first load | median | slowest of %d | bytes | elements |" % RUNS, "|---|---:|---:|---:|---:|---:|---:|"]
-        for path, status, first, median, worst, size, elements in rows:
-            lines.append("| `%s` | %d | %.1f ms | %.1f ms | %.1f ms | %s | %s |"
-                         % (path, status, first, median, worst, format(size, ","), format(elements, ",")))
-        lines.append("| `/` while four clients load bubbles, every card, the year and the board | 200 | | %.1f ms | %.1f ms | | |"
+        lines = ["| page | status | first load | median | slowest of %d | after an editor's edit | bytes | elements |" % RUNS,
+                 "|---|---:|---:|---:|---:|---:|---:|---:|"]
+        for path, status, first, median, worst, edited, size, elements in rows:
+            lines.append("| `%s` | %d | %.1f ms | %.1f ms | %.1f ms | %.1f ms | %s | %s |"
+                         % (path, status, first, median, worst, edited, format(size, ","), format(elements, ",")))
+        lines.append("| `/` while four clients load bubbles, every card, the year and the board | 200 | | %.1f ms | %.1f ms | | | |"
                      % (statistics.median(busy), max(busy)))
-        over = [r[0] for r in rows if r[3] > BUDGET_MS or r[2] > BUDGET_MS]
-        big = [r[0] for r in rows if r[6] > ELEMENTS]
-        summary = ("Every page's first load and median are under %d ms" % BUDGET_MS if not over else "Over %d ms: %s" % (BUDGET_MS, ", ".join(over))) + \
+        over = [r[0] for r in rows if max(r[2], r[3], r[5]) > BUDGET_MS]
+        big = [r[0] for r in rows if r[7] > ELEMENTS]
+        summary = ("Every page's first load, median and load after an edit are under %d ms" % BUDGET_MS if not over else "Over %d ms: %s" % (BUDGET_MS, ", ".join(over))) + \
                   ("; no page has more than %s elements." % format(ELEMENTS, ",") if not big else "; over %s elements: %s." % (format(ELEMENTS, ","), ", ".join(big)))
         table = "\n".join(lines) + "\n\n" + summary + "\n"
         print(table)
@@ -142,7 +150,7 @@ def write_docs(table):
     machine = "%d cores, %s" % (os.cpu_count(), time.strftime("%Y-%m-%d", time.gmtime()))
     heading = "## The page at %s cards" % format(CARDS, ",")
     section = heading + "\n\n`bench/pages.py %d` (`make bench` runs it), release build, machine: %s. Each page is\n" \
-        "loaded once (the first load, right after the server started and the pages before it), then %d times over loopback; the times are what the client waited,\nso the server's work and nothing else.\n\n" \
+        "loaded once (the first load, right after the server started and the pages before it), then %d times over loopback, then\nthree times each right after an editor changed a card file (the median). The times are what the\nclient waited, so the server's work and nothing else.\n\n" \
         % (CARDS, machine, RUNS) + table
     found = re.search(r"^## The page at [0-9,]+ cards\n.*?(?=^## |\Z)", text, flags=re.S | re.M)
     text = text[:found.start()] + section + "\n" + text[found.end():] if found else text.rstrip("\n") + "\n\n" + section
