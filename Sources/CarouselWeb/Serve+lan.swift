@@ -12,8 +12,8 @@ extension ServeArguments {
             }
             return
         }
-        if options.address != "127.0.0.1" { throw Problem(description: "--listen and --lan do not go together; --lan-address picks the address for --lan") }
-        if (tlsCert == nil) != (tlsKey == nil) { throw Problem(description: "--tls-cert and --tls-key go together: the certificate and its private key, both PEM") }
+        if options.address != "127.0.0.1" { throw Problem(description: ServeSaid.listenAndLAN) }
+        if (tlsCert == nil) != (tlsKey == nil) { throw Problem(description: ServeSaid.tlsPair) }
     }
 }
 

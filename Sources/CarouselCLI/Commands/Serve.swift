@@ -1,5 +1,6 @@
 import ArgumentParser
 import CarouselCore
+import CarouselDevices
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -57,9 +58,9 @@ struct Serve: ParsableCommand {
         if !lan, lanAddress != nil || tlsCert != nil || tlsKey != nil {
             throw ValidationError("--lan-address, --tls-cert and --tls-key go with --lan")
         }
-        if lan, listen != nil { throw ValidationError("--listen and --lan do not go together; --lan-address picks the address for --lan") }
+        if lan, listen != nil { throw ValidationError(ServeSaid.listenAndLAN) }
         if (tlsCert == nil) != (tlsKey == nil) {
-            throw ValidationError("--tls-cert and --tls-key go together: the certificate and its private key, both PEM")
+            throw ValidationError(ServeSaid.tlsPair)
         }
         if devices && revoke != nil { throw ValidationError("--devices and --revoke do not go together") }
     }
