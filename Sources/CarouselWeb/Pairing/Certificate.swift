@@ -78,13 +78,11 @@ public struct ServeCertificate {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: openssl)
         process.arguments = ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-                             "-keyout", tmpKey, "-out", tmpCert, "-days", "397", "-subj", "/O=Carousel/CN=\(names.first ?? "carousel")",
+                             "-keyout", tmpKey, "-out", tmpCert, "-days", "397", "-subj", "/O=Carousel/CN=\(LANAddresses.names().first ?? "carousel")",
                              "-addext", "subjectAltName=\(san)", "-addext", "extendedKeyUsage=serverAuth"]
         let errors = Pipe()
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
-        let old = umask(0o077)
-        defer { umask(old) }
         try process.run()
         let said = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
@@ -92,6 +90,7 @@ public struct ServeCertificate {
             throw Problem(description: "openssl could not make a certificate: \(String(decoding: said, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)); "
                 + "give your own with --tls-cert FILE --tls-key FILE")
         }
+        // openssl writes a private key readable by its owner only; made sure of here all the same.
         chmod(tmpKey, 0o600)
         guard rename(tmpKey, vault.url(keyPath)) == 0, rename(tmpCert, vault.url(certPath)) == 0 else {
             throw Problem(description: "cannot save the certificate in \(Vault.localDir): \(String(cString: strerror(errno)))")

@@ -36,7 +36,7 @@ struct GuardMiddleware<Context: RequestContext>: RouterMiddleware {
         guard admitted(request) else {
             // No cookie at all is a browser that has not been let in yet; a wrong one is a guess.
             let device = request.cookies[Pairing.cookieName] != nil
-            guard device || request.cookies[Access.cookieName] != nil else { return Pages.refusal(.unauthorized, Pages.noToken) }
+            guard device || request.cookies[Access.cookieName] != nil else { return Pages.refusal(.unauthorized, noToken) }
             if access.backoff.refuses(client) { return Self.tooMany }
             var refusal = await wrong(client)
             // A revoked phone stops sending the cookie that no longer lets it in.
@@ -88,7 +88,13 @@ struct GuardMiddleware<Context: RequestContext>: RouterMiddleware {
     /// A wrong token or cookie: counted, waited for, then 401 (or 429 once too many).
     func wrong(_ client: String) async -> Response {
         guard await access.backoff.pause(client) else { return Self.tooMany }
-        return Pages.refusal(.unauthorized, Pages.noToken)
+        return Pages.refusal(.unauthorized, noToken)
+    }
+
+    /// What a browser that is not let in is told; with `--lan`, how a phone gets in.
+    var noToken: String {
+        access.pairing == nil ? Pages.noToken : Pages.noToken
+            + " A phone gets in by scanning the pairing code `carousel serve --lan` prints; a revoked one needs a new code."
     }
 
     static var tooMany: Response {
