@@ -28,10 +28,15 @@ final class BackoffTests: XCTestCase {
         XCTAssertEqual(backoff.failure("192.168.1.7", now: start + .seconds(1800)), .wait(.zero))
     }
 
-    func testSpacedOutWrongOnesWaitOneStepMoreEachTime() {
+    func testSpacedOutWrongOnesWaitOneStepMoreEachTimeAndCookiesAreNeverRefused() {
         let backoff = Backoff()
         let start = ContinuousClock.now
         let verdicts = (0..<15).map { backoff.failure("10.0.0.2", now: start + .seconds(2 * $0)) }
+        // Wrong cookies wait the same but never end in 429.
+        let cookies = (0..<30).map { _ in backoff.failure("10.0.0.3", guess: false, now: start) }
+        XCTAssertFalse(cookies.contains(.tooMany))
+        // Queued: 0.1 s + … + 0.9 s, then sixteen of a second each.
+        XCTAssertEqual(cookies.last, .wait(.milliseconds(20_500)))
         XCTAssertEqual(verdicts[5...].map { $0 }, (1...10).map { .wait(.milliseconds(100 * $0)) })
     }
 
@@ -42,10 +47,8 @@ final class BackoffTests: XCTestCase {
         let store = VaultStore(vault: try Vault(at: box.vault.path), pinnedDay: Day(iso: box.today), environment: box.environment)
         try await Application(router: buildRouter(store: store, access: access)).test(.router) { client in
             var statuses: [HTTPResponse.Status] = []
-            for i in 0..<20 {
-                let uri = i % 2 == 0 ? "/?token=" + String(repeating: "0", count: 64) : "/"
-                let headers: HTTPFields = i % 2 == 0 ? [:] : [.cookie: "\(Access.cookieName)=wrong\(i)"]
-                try await client.execute(uri: uri, method: .get, headers: headers) { r in
+            for _ in 0..<20 {
+                try await client.execute(uri: "/?token=" + String(repeating: "0", count: 64), method: .get) { r in
                     statuses.append(r.status)
                     if r.status == .tooManyRequests { XCTAssertEqual(r.headers[.retryAfter], "600") }
                 }
@@ -58,7 +61,26 @@ final class BackoffTests: XCTestCase {
                 XCTAssertEqual(r.status, .ok)
             }
             try await client.execute(uri: "/", method: .get) { r in XCTAssertEqual(r.status, .unauthorized) }
-            XCTAssertEqual(access.backoff.count(), 16, "the refused ones are not counted again; the right cookie and no cookie neither")
+            XCTAssertEqual(access.backoff.count().guesses, 16, "the refused ones are not counted again; the right cookie and no cookie neither")
+        }
+    }
+
+    /// A tab left open from before a restart polls with its old cookie: slowed, never a lock-out
+    /// of the new address typed next to it.
+    func testAStaleCookieIsSlowedButDoesNotLockOutTheNewToken() async throws {
+        let box = try WebSandbox()
+        try box.initVault()
+        let access = Access(hosts: ["localhost"], backoffStep: .milliseconds(1))
+        let store = VaultStore(vault: try Vault(at: box.vault.path), pinnedDay: Day(iso: box.today), environment: box.environment)
+        try await Application(router: buildRouter(store: store, access: access)).test(.router) { client in
+            for _ in 0..<30 {
+                try await client.execute(uri: "/changes", method: .get, headers: [.cookie: "\(Access.cookieName)=\(Access.makeToken())"]) { r in
+                    XCTAssertEqual(r.status, .unauthorized)
+                }
+            }
+            XCTAssertEqual(access.backoff.count().failures, 30)
+            XCTAssertEqual(access.backoff.count().guesses, 0)
+            try await client.execute(uri: "/?token=\(access.token)", method: .get) { r in XCTAssertEqual(r.status, .seeOther) }
         }
     }
 }

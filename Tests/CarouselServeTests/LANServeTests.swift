@@ -95,6 +95,7 @@ final class LANServeTests: XCTestCase {
 /// A `carousel serve --lan` started by the test, read until it has printed its addresses.
 final class LANServer: @unchecked Sendable {
     let process = Process()
+    let pipe = Pipe()
     private let lock = NSLock()
     private var text = ""
     var output: String { lock.lock(); defer { lock.unlock() }; return text }
@@ -106,10 +107,9 @@ final class LANServer: @unchecked Sendable {
         var env = box.environment
         env["CAROUSEL_NOW"] = "2026-11-23T09:30"
         process.environment = env
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        out.fileHandleForReading.readabilityHandler = { [weak self] handle in
+        process.standardOutput = pipe
+        process.standardError = pipe
+        pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
             guard let self, !data.isEmpty else { return }
             self.lock.lock()
@@ -144,6 +144,7 @@ final class LANServer: @unchecked Sendable {
     func stop() {
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
+        pipe.fileHandleForReading.readabilityHandler = nil
     }
 
     /// `AB:CD:…` of a PEM certificate, as openssl computes it.

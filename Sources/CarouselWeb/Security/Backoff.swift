@@ -1,11 +1,13 @@
 import Foundation
 
-/// Slows down wrong tokens and pairing codes, per client address: the first few are answered at
-/// once (a mistyped address), then each wrong one waits a little longer, up to a second, one
-/// after another however many arrive together from that address; after `limit` wrong ones the
-/// address gets `429 Too Many Requests` for every token or code, right or wrong, without it being
-/// looked at. A request with the right cookie never waits. Ten minutes without a wrong one from
-/// that address starts it afresh. Other addresses are not slowed by it.
+/// Slows down wrong tokens, pairing codes and cookies, per client address: the first few are
+/// answered at once (a mistyped address), then each wrong one waits a little longer, up to a
+/// second, one after another however many arrive together from that address. After `limit` wrong
+/// tokens or codes (guesses) the address gets `429 Too Many Requests` for every token or code,
+/// right or wrong, without it being looked at. A wrong cookie is slowed but is not a guess: a tab
+/// left open from before a restart keeps sending its old one, and must not lock out the new
+/// address typed next to it. A request with the right cookie never waits. Ten minutes without a
+/// wrong one from that address starts it afresh. Other addresses are not slowed by it.
 final class Backoff: @unchecked Sendable {
     static let free = 5
     static let limit = 15
@@ -21,6 +23,7 @@ final class Backoff: @unchecked Sendable {
 
     struct Client {
         var failures = 0
+        var guesses = 0
         var last: ContinuousClock.Instant
         var nextFree: ContinuousClock.Instant?
     }
@@ -32,10 +35,11 @@ final class Backoff: @unchecked Sendable {
 
     init(step: Duration = .milliseconds(100)) { self.step = step }
 
-    /// How many wrong tokens or codes `client` sent since its last fresh start.
-    func count(_ client: String = Backoff.local) -> Int {
+    /// How many wrong tokens, codes and cookies `client` sent since its last fresh start, and how
+    /// many of them were tokens or codes.
+    func count(_ client: String = Backoff.local) -> (failures: Int, guesses: Int) {
         lock.lock(); defer { lock.unlock() }
-        return clients[client]?.failures ?? 0
+        return (clients[client]?.failures ?? 0, clients[client]?.guesses ?? 0)
     }
 
     /// The key of a request whose address is not known (the router tests, without sockets).
@@ -47,21 +51,23 @@ final class Backoff: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         guard var entry = clients[client] else { return false }
         if now - entry.last > Self.forget { clients[client] = nil; return false }
-        guard entry.failures > Self.limit else { return false }
+        guard entry.guesses > Self.limit else { return false }
         entry.last = now
         clients[client] = entry
         return true
     }
 
-    /// Counts a wrong token or code from `client`: how long it waits, or that it is one too many.
-    func failure(_ client: String, now: ContinuousClock.Instant = .now) -> Verdict {
+    /// Counts a wrong token or code (`guess`), or a wrong cookie, from `client`: how long it
+    /// waits, or that it is one guess too many.
+    func failure(_ client: String, guess: Bool = true, now: ContinuousClock.Instant = .now) -> Verdict {
         lock.lock(); defer { lock.unlock() }
         var entry = clients[client] ?? Client(last: now)
         if now - entry.last > Self.forget { entry = Client(last: now) }
         entry.last = now
         entry.failures += 1
+        if guess { entry.guesses += 1 }
         defer { clients[client] = entry; prune(now) }
-        if entry.failures > Self.limit { return .tooMany }
+        if entry.guesses > Self.limit { return .tooMany }
         guard entry.failures > Self.free else { return .wait(.zero) }
         let wait = min(Self.most, step * (entry.failures - Self.free))
         // In a queue: a burst of wrong ones is answered one wait after another.
@@ -70,9 +76,9 @@ final class Backoff: @unchecked Sendable {
         return .wait((start + wait) - now)
     }
 
-    /// Counts a wrong one and waits as long as it must; false when it is one too many (429).
-    func pause(_ client: String) async -> Bool {
-        switch failure(client) {
+    /// Counts a wrong one and waits as long as it must; false when it is one guess too many (429).
+    func pause(_ client: String, guess: Bool = true) async -> Bool {
+        switch failure(client, guess: guess) {
         case .tooMany: return false
         case .wait(let wait):
             if wait > .zero { try? await Task.sleep(for: wait) }

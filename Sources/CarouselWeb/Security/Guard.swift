@@ -37,8 +37,7 @@ struct GuardMiddleware<Context: RequestContext>: RouterMiddleware {
             // No cookie at all is a browser that has not been let in yet; a wrong one is a guess.
             let device = request.cookies[Pairing.cookieName] != nil
             guard device || request.cookies[Access.cookieName] != nil else { return Pages.refusal(.unauthorized, noToken) }
-            if access.backoff.refuses(client) { return Self.tooMany }
-            var refusal = await wrong(client)
+            var refusal = await wrong(client, guess: false)
             // A revoked phone stops sending the cookie that no longer lets it in.
             if device { refusal.headers.append(HTTPField(name: .setCookie, value: Pairing.forget)) }
             return refusal
@@ -85,9 +84,9 @@ struct GuardMiddleware<Context: RequestContext>: RouterMiddleware {
         return Response(status: .seeOther, headers: [.location: "/", .setCookie: pairing.cookie(token), .cacheControl: "no-store"])
     }
 
-    /// A wrong token or cookie: counted, waited for, then 401 (or 429 once too many).
-    func wrong(_ client: String) async -> Response {
-        guard await access.backoff.pause(client) else { return Self.tooMany }
+    /// A wrong token (a guess) or cookie (not one): counted, waited for, then 401 (or 429 once too many guesses).
+    func wrong(_ client: String, guess: Bool = true) async -> Response {
+        guard await access.backoff.pause(client, guess: guess) else { return Self.tooMany }
         return Pages.refusal(.unauthorized, noToken)
     }
 
