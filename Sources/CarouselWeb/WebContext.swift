@@ -5,7 +5,7 @@ import NIOCore
 /// down wrong tokens per address, and for `--lan`'s local network check).
 public struct WebContext: RequestContext, RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
-    public let remoteAddress: SocketAddress?
+    public var remoteAddress: SocketAddress?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

@@ -100,4 +100,53 @@ final class PairingTests: XCTestCase {
         XCTAssertEqual(SHA256.hex(Array(String(repeating: "a", count: 1000).utf8)),
                        "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
     }
+
+    /// With `--lan`, an address outside the local network is refused, and wrong codes are
+    /// counted per address: one address refused with 429 leaves another untouched.
+    func testOutsideTheLocalNetworkIsRefusedAndGuessesAreCountedPerAddress() async throws {
+        let box = try WebSandbox()
+        try box.initVault(sample: false)
+        let vault = try Vault(at: box.vault.path)
+        let pairing = Pairing(devices: PairedDevices(vault: vault), code: "c0de", now: { "2026-11-23T09:30" })
+        let access = Access(hosts: ["localhost"], pairing: pairing, secure: true, backoffStep: .milliseconds(1))
+        let store = VaultStore(vault: vault, pinnedDay: Day(iso: box.today), environment: box.environment)
+        try await Application(router: buildRouter(store: store, access: access)).test(.router) { client in
+            try await client.execute(uri: "/?token=\(access.token)", method: .get, peer: "8.8.8.8") { r in XCTAssertEqual(r.status, .forbidden) }
+            try await client.execute(uri: "/pair?code=c0de", method: .get, peer: "203.0.113.9") { r in XCTAssertEqual(r.status, .forbidden) }
+            XCTAssertEqual(pairing.pendingCode, "c0de", "a refused address cannot use the code")
+            var statuses: [HTTPResponse.Status] = []
+            for _ in 0..<17 {
+                try await client.execute(uri: "/pair?code=nope", method: .get, peer: "192.168.1.5") { r in statuses.append(r.status) }
+            }
+            XCTAssertEqual(statuses, Array(repeating: .unauthorized, count: 15) + [.tooManyRequests, .tooManyRequests])
+            try await client.execute(uri: "/pair?code=c0de", method: .get, peer: "192.168.1.5") { r in
+                XCTAssertEqual(r.status, .tooManyRequests, "not even the right code is looked at")
+            }
+            XCTAssertEqual(pairing.pendingCode, "c0de")
+            try await client.execute(uri: "/pair?code=c0de", method: .get, peer: "192.168.1.6") { r in
+                XCTAssertEqual(r.status, .seeOther, "another address is not held up")
+            }
+            XCTAssertEqual(access.backoff.count("192.168.1.6").failures, 0)
+        }
+    }
+
+    /// The certificate kept in `.carousel/` is made once, and again only when a name or an
+    /// address it does not cover turns up.
+    func testTheKeptCertificateIsMadeAgainOnlyForANewName() throws {
+        let box = try WebSandbox()
+        try box.initVault(sample: false)
+        let vault = try Vault(at: box.vault.path)
+        let first = try ServeCertificate.own(vault: vault, names: ["127.0.0.1", "localhost"])
+        XCTAssertTrue(first.made)
+        let again = try ServeCertificate.own(vault: vault, names: ["localhost"])
+        XCTAssertFalse(again.made)
+        XCTAssertEqual(again.fingerprint, first.fingerprint)
+        let moved = try ServeCertificate.own(vault: vault, names: ["127.0.0.1", "localhost", "10.9.9.9"])
+        XCTAssertTrue(moved.made)
+        XCTAssertNotEqual(moved.fingerprint, first.fingerprint)
+        let text = try WebSandbox.run(URL(fileURLWithPath: "/usr/bin/openssl"),
+                                      ["x509", "-in", box.vault.appendingPathComponent(ServeCertificate.certPath).path, "-noout", "-ext", "subjectAltName"],
+                                      env: ["PATH": "/usr/bin:/bin"]).out
+        for name in ["IP Address:10.9.9.9", "IP Address:127.0.0.1", "DNS:localhost"] { XCTAssertTrue(text.contains(name), text) }
+    }
 }
