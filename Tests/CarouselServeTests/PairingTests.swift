@@ -149,4 +149,27 @@ final class PairingTests: XCTestCase {
                                       env: ["PATH": "/usr/bin:/bin"]).out
         for name in ["IP Address:10.9.9.9", "IP Address:127.0.0.1", "DNS:localhost"] { XCTAssertTrue(text.contains(name), text) }
     }
+
+    /// A pairing that cannot be saved says why and leaves the code usable.
+    func testAPairingThatCannotBeSavedKeepsTheCode() async throws {
+        let box = try WebSandbox()
+        try box.initVault(sample: false)
+        let vault = try Vault(at: box.vault.path)
+        let pairing = Pairing(devices: PairedDevices(vault: vault), code: "c0de", now: { "2026-11-23T09:30" })
+        let access = Access(hosts: ["localhost"], pairing: pairing, secure: true)
+        let store = VaultStore(vault: vault, pinnedDay: Day(iso: box.today), environment: box.environment)
+        // A folder where the file goes: the write fails whoever runs the test.
+        let blocker = box.vault.appendingPathComponent(PairedDevices.relativePath)
+        try FileManager.default.createDirectory(at: blocker.appendingPathComponent("x"), withIntermediateDirectories: true)
+        try await Application(router: buildRouter(store: store, access: access)).test(.router) { client in
+            try await client.execute(uri: "/pair?code=c0de", method: .get) { r in
+                XCTAssertEqual(r.status, .internalServerError)
+                XCTAssertTrue(String(buffer: r.body).contains("could not be paired"), String(buffer: r.body))
+                XCTAssertNil(r.headers[.setCookie])
+            }
+            XCTAssertEqual(pairing.pendingCode, "c0de")
+            try FileManager.default.removeItem(at: blocker)
+            try await client.execute(uri: "/pair?code=c0de", method: .get) { r in XCTAssertEqual(r.status, .seeOther) }
+        }
+    }
 }

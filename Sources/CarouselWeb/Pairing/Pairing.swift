@@ -35,9 +35,17 @@ public final class Pairing: @unchecked Sendable {
         guard let code, Access.same(candidate, code) else { lock.unlock(); return nil }
         self.code = nil
         lock.unlock()
-        let (device, token) = try devices.add(name: userAgent, at: now())
-        onPaired(device)
-        return token
+        do {
+            let (device, token) = try devices.add(name: userAgent, at: now())
+            onPaired(device)
+            return token
+        } catch {
+            // Not saved (a read-only vault, a full disk): the code stays usable.
+            lock.lock()
+            self.code = code
+            lock.unlock()
+            throw error
+        }
     }
 
     /// The paired device with this session token, noting when it was last seen (a write at most

@@ -24,7 +24,7 @@ struct GuardMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         let client = peer ?? Backoff.local
         if let pairing = access.pairing, request.uri.path == "/pair" {
-            return try await pair(request, pairing, client)
+            return await pair(request, pairing, client)
         }
         if let given = request.uri.queryParameters["token"] {
             if access.backoff.refuses(client) { return Self.tooMany }
@@ -73,10 +73,16 @@ struct GuardMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     /// `/pair?code=…`: the right code, once, gives this browser its own session.
-    func pair(_ request: Request, _ pairing: Pairing, _ client: String) async throws -> Response {
+    func pair(_ request: Request, _ pairing: Pairing, _ client: String) async -> Response {
         if access.backoff.refuses(client) { return Self.tooMany }
         let code = request.uri.queryParameters["code"].map(String.init) ?? ""
-        guard let token = try pairing.redeem(code, userAgent: request.headers[.userAgent] ?? "") else {
+        let redeemed: String?
+        do {
+            redeemed = try pairing.redeem(code, userAgent: request.headers[.userAgent] ?? "")
+        } catch {
+            return Pages.refusal(.internalServerError, "This device could not be paired: \(Shared.describe(error)). The code still works once that is fixed.")
+        }
+        guard let token = redeemed else {
             guard await access.backoff.pause(client) else { return Self.tooMany }
             return Pages.refusal(.unauthorized, "This pairing code is wrong or was used already. Each code pairs one device, once; "
                 + "start `carousel serve --lan` again for a new one.")
