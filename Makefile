@@ -8,7 +8,7 @@ SWIFT       ?= swift
 DEMO_DEPS   := libgit2-dev pkg-config libsqlite3-dev git
 # What the tests add: programs and libraries only (no daemon, no unit), without Recommends.
 TEST_DEPS   := $(DEMO_DEPS) systemd strace time openssh-client openssl libnss-wrapper \
-               chromium chromium-driver fonts-noto-color-emoji
+               chromium chromium-driver fonts-noto-color-emoji curl zbar-tools
 # The servers the tests start and stop themselves. Debian's packages for them enable system
 # services (ssh.service, nginx.service, fcgiwrap.socket), so they are never installed: their
 # .deb files are unpacked under .build/test-servers/ and run from there as plain programs.

@@ -16,6 +16,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         // Already under Hummingbird; named for the router tests' in-memory channel.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // Already under Hummingbird (HummingbirdTLS); `carousel serve --lan`'s HTTPS, in `carousel-serve` only.
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // The system libgit2 (Debian: libgit2-dev 1.5.1). Nothing else lives here.
@@ -43,12 +45,16 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
+        // The devices paired with `carousel serve --lan` (`.carousel/devices.json`), shared by the
+        // server and `carousel serve --devices/--revoke`; no network code.
+        .target(name: "CarouselDevices", dependencies: ["CarouselCore"]),
         // The command line: parses arguments, calls the core, renders. A library with one entry
         // point (`CommandLineRun`), so the tests can run it in-process.
         .target(
             name: "CarouselCLI",
             dependencies: [
                 "CarouselCore",
+                "CarouselDevices",
                 // Only to have libgit2 read the environment again for an in-process run.
                 "CarouselGit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -62,7 +68,10 @@ let package = Package(
             name: "CarouselWeb",
             dependencies: [
                 "CarouselCore",
+                "CarouselDevices",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         .executableTarget(name: "carousel-serve", dependencies: ["CarouselWeb"]),

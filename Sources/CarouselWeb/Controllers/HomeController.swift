@@ -5,7 +5,7 @@ import Hummingbird
 struct HomeController {
     let shared: Shared
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<WebContext>) {
         router.get("/") { request, _ in
             let now = shared.store.minutesNow, today = shared.store.moment.today
             // Opening the page counts as opening the vault on this device, as a command does.

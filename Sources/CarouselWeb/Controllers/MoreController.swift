@@ -7,7 +7,7 @@ import Hummingbird
 struct MoreController {
     let shared: Shared
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<WebContext>) {
         router.get("/more") { request, _ in
             shared.page(request, title: "More", current: "/more") { _ in more() }
         }
