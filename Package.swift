@@ -72,7 +72,7 @@ let package = Package(
         ),
         // The `carousel` program: the entry point over the process's own streams.
         // A release build is linked at a fixed address (not position-independent): the dynamic
-        // loader then has no relocations to apply to the program's own 100,000 pointers at each
+        // loader then has no relocations to apply to the program's own 93,000 pointers at each
         // start (docs/performance.md, "Start-up").
         .executableTarget(
             name: "carousel",
