@@ -25,7 +25,9 @@ let package = Package(
     ],
     targets: [
         // The system libgit2's headers (Debian: libgit2-dev 1.5.1). Nothing else lives here; how
-        // it is linked is CarouselGit's linker settings.
+        // it is linked is CarouselGit's linker settings. No `pkgConfig` (nor `link` in the module
+        // map): either adds `-lgit2` to every link, and the linker then takes the shared library
+        // in a release build too. `make demo` installs libgit2-dev.
         .systemLibrary(name: "Clibgit2"),
         // SHA-1 with the CPU's SHA instructions, for the checksums CarouselGit writes itself.
         .target(name: "CSHA1"),
