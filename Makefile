@@ -135,8 +135,9 @@ clean:
 	rm -rf .build
 
 ## bench: time views and commits on generated 1k and 10k vaults (release build), as a table
-## written into docs/performance.md; `make bench SIZES="1000 10000 100000"` for the large run.
-## Then every page of `carousel serve` at PAGE_CARDS (10,000) cards (bench/pages.py).
+## written into docs/performance.md; `make bench SIZES="1000 10000 100000"` for the large run;
+## then every page of `carousel serve` at PAGE_CARDS (10,000) cards (bench/pages.py), and
+## start-up (`--version` and a view with no cards) under perf stat, medians of 20
 SIZES ?= 1000 10000
 PAGE_CARDS ?= 10000
 bench: release
@@ -144,6 +145,9 @@ bench: release
 	  echo "taskwarrior could not be installed; its row stays empty"; }
 	BENCH_WRITE_DOCS=1 CAROUSEL_BIN=$$($(SWIFT) build -c release --show-bin-path)/carousel bench/run.sh $(SIZES)
 	BENCH_WRITE_DOCS=1 CAROUSEL_BIN=$$($(SWIFT) build -c release --show-bin-path)/carousel python3 bench/pages.py $(PAGE_CARDS)
+	@command -v perf >/dev/null || $(SUDO) apt-get install -y -qq linux-perf >/dev/null 2>&1 || \
+	  echo "linux-perf could not be installed; the start-up table is skipped"
+	-CAROUSEL_BIN=$$($(SWIFT) build -c release --show-bin-path)/carousel bench/startup.sh
 
 ## stress: the long explorations in full (CAROUSEL_STRESS=1), where `make test` visits a fixed
 ## sample of each: every crash point, every power-cut state, every failed fsync, every amount of

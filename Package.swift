@@ -1,6 +1,12 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// libgit2's static archive and its own libraries' archives (`pkg-config --static --libs libgit2`
+/// and libssh2's libcrypto), from the system's library folder. Kerberos has no static archive:
+/// `CGSSAPILazy` loads it when libgit2 first asks for it.
+let staticLibgit2 = ["git2", "mbedtls", "mbedx509", "mbedcrypto", "http_parser", "ssh2", "crypto", "pcre2-8", "z"]
+    .flatMap { ["-Xlinker", "-l:lib\($0).a"] }
+
 let package = Package(
     name: "Carousel",
     platforms: [.macOS(.v13)],
@@ -20,18 +26,30 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
-        // The system libgit2 (Debian: libgit2-dev 1.5.1). Nothing else lives here.
-        .systemLibrary(
-            name: "Clibgit2",
-            pkgConfig: "libgit2",
-            providers: [.apt(["libgit2-dev"])]
-        ),
+        // The system libgit2's headers (Debian: libgit2-dev 1.5.1). Nothing else lives here; how
+        // it is linked is CarouselGit's linker settings. No `pkgConfig` (nor `link` in the module
+        // map): either adds `-lgit2` to every link, and the linker then takes the shared library
+        // in a release build too. `make demo` installs libgit2-dev.
+        .systemLibrary(name: "Clibgit2"),
         // SHA-1 with the CPU's SHA instructions, for the checksums CarouselGit writes itself.
         .target(name: "CSHA1"),
-        // The only code that touches libgit2.
+        // Kerberos for libgit2's static archive, loaded on first use (release builds only).
+        .target(
+            name: "CGSSAPILazy",
+            cSettings: [.define("CAROUSEL_LAZY_GSSAPI", .when(configuration: .release))]
+        ),
+        // The only code that touches libgit2. A debug build links the shared libgit2 (a short
+        // link for `make test`); a release build links its static archive and those of its own
+        // libraries, so the program loads no library for git when it starts
+        // (docs/performance.md, "Start-up"; Debian's -dev packages for them come with libgit2-dev).
         .target(
             name: "CarouselGit",
-            dependencies: ["Clibgit2", "CSHA1"]
+            dependencies: ["Clibgit2", "CSHA1", "CGSSAPILazy"],
+            linkerSettings: [
+                .linkedLibrary("git2", .when(platforms: [.macOS])),
+                .linkedLibrary("git2", .when(platforms: [.linux], configuration: .debug)),
+                .unsafeFlags(staticLibgit2, .when(platforms: [.linux], configuration: .release)),
+            ]
         ),
         // The domain: vault files, front-matter, cards, recurrence, index, views.
         .target(
@@ -61,7 +79,14 @@ let package = Package(
             ]
         ),
         // The `carousel` program: the entry point over the process's own streams.
-        .executableTarget(name: "carousel", dependencies: ["CarouselCLI"]),
+        // A release build is linked at a fixed address (not position-independent): the dynamic
+        // loader then has no relocations to apply to the program's own 93,000 pointers at each
+        // start (docs/performance.md, "Start-up").
+        .executableTarget(
+            name: "carousel",
+            dependencies: ["CarouselCLI"],
+            linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))]
+        ),
         // `carousel serve`: the views as a local web page. A separate binary so the command
         // line never links or loads the web server.
         .target(

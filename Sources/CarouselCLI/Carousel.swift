@@ -2,6 +2,9 @@ import ArgumentParser
 
 /// `carousel`: its subcommands and help. `CarouselCommandLine.run` parses and runs it.
 struct Carousel: ParsableCommand {
+    /// What `carousel --version` prints.
+    static let version = "0.1.0"
+
     static let configuration = CommandConfiguration(
         commandName: "carousel",
         abstract: "A calm, plain-text planner: cards and habits in Markdown, every change a git commit.",
@@ -16,7 +19,7 @@ struct Carousel: ParsableCommand {
               --json           Print JSON for scripts instead of text.
               --color WHEN     auto (on a terminal, unless NO_COLOR is set), always or never.
             """,
-        version: "0.1.0",
+        version: version,
         subcommands: [
             Home.self, Init.self, Add.self, Show.self, Attach.self, Detach.self, TagCommand.self, SetCommand.self, Done.self, Undone.self, Remove.self,
             Pull.self, Drop.self, Order.self, TodayCommand.self, Suggest.self, Pick.self, Welcome.self, IndexCommand.self, Config.self,
