@@ -82,7 +82,12 @@ let package = Package(
         // position-independent: linked at a fixed address it would start 1.2 ms sooner, but the
         // code that reads what a remote sends would sit at the same address in every run
         // (docs/performance.md, "Start-up").
-        .executableTarget(name: "carousel", dependencies: ["CarouselCLI"]),
+        .executableTarget(
+            name: "carousel",
+            dependencies: ["CarouselCLI"],
+            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+                                          .when(platforms: [.linux], configuration: .release))]
+        ),
         // `carousel serve`: the views as a local web page. A separate binary so the command
         // line never links or loads the web server.
         .target(
