@@ -1,14 +1,20 @@
 import Foundation
 
-/// A vault directory: `carousel.yaml`, `cards/`, `habits/`, `journal/` and the local `.carousel/`.
+/// A vault directory: `carousel.yaml`, `cards/` (or the folder its layout names), `habits/`, `journal/` and the local `.carousel/`.
 public struct Vault: Sendable {
     /// Absolute path of the vault root, without a trailing slash.
     public let root: String
     /// The root with every link resolved, against which every path is checked.
     public let realRoot: String
+    /// Where the cards are and what their keys are called, read when the vault was opened.
+    public let layout: VaultLayout
 
     public static let settingsFile = "carousel.yaml"
-    public static let cardsDir = "cards"
+    /// The cards folder of the open vault: `cards` unless carousel.yaml's `cards_folder:` or
+    /// TaskNotes' settings name another (`VaultLayout`).
+    public static var cardsDir: String { VaultLayout.active.cardsFolder }
+    /// The folder a vault keeps its cards in when nothing says otherwise.
+    public static let defaultCardsDir = "cards"
     public static let habitsDir = "habits"
     public static let journalDir = "journal"
     public static let localDir = ".carousel"
@@ -34,6 +40,14 @@ public struct Vault: Sendable {
         }
         root = absolute
         realRoot = FileSystem.realPath(absolute) ?? absolute
+        do {
+            layout = try TaskNotesSettings.layout(root: absolute)
+        } catch {
+            // `doctor` opens the vault to report problems, this one among them.
+            if checkingStructure { throw .invalidFile(error) }
+            layout = .standard
+        }
+        VaultLayout.install(layout)
         if checkingStructure { try checkStructure() }
     }
 
