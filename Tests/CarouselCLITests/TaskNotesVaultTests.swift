@@ -251,6 +251,9 @@ final class TaskNotesVaultTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains(".obsidian/plugins/tasknotes/data.json:7:"), r.stderr)
         XCTAssertTrue(r.stderr.contains("not valid JSON"), r.stderr)
         XCTAssertEqual(try s.read("Planner/Tasks/write-the-report.md"), Self.report, "nothing is read or written")
+        let doctor = try s.carousel(["doctor"])
+        XCTAssertEqual(doctor.status, 1)
+        XCTAssertTrue(doctor.stdout.contains(".obsidian/plugins/tasknotes/data.json:7:"), doctor.stdout)
     }
 
     func testCarouselYAMLNamesTheCardsFolderAndTheFields() throws {
