@@ -4,8 +4,8 @@ import Foundation
 /// and the card as it reads now.
 public struct CardFile: Sendable {
     public let path: String
-    public private(set) var document: FrontMatterDocument
-    public private(set) var card: Card
+    public internal(set) var document: FrontMatterDocument
+    public internal(set) var card: Card
 
     /// Reads and parses a card. A file that does not parse is an error and is never rewritten.
     public init(vault: Vault, path: String) throws(CarouselError) {
