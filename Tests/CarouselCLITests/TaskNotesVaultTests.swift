@@ -278,4 +278,48 @@ final class TaskNotesVaultTests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("carousel.yaml:"), bad.stderr)
         XCTAssertTrue(bad.stderr.contains("cards_folder"), bad.stderr)
     }
+
+    func testRecurrenceAnchorCompletionCountsFromTheDayItWasDone() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        let ferns = """
+            ---
+            title: Water ferns
+            status: open
+            scheduled: 2026-11-23
+            recurrence: DTSTART:20261109;FREQ=WEEKLY;INTERVAL=2
+            recurrence_anchor: completion
+            complete_instances: [2026-11-09]
+            dateCreated: 2026-11-01T09:00:00Z
+            ---
+
+            """
+        try s.write("cards/water-ferns.md", ferns)
+        try s.write("cards/fridays.md", "---\ntitle: Fridays\nstatus: open\nrecurrence: DTSTART:20261106;FREQ=WEEKLY;BYDAY=FR\nrecurrence_anchor: completion\n---\n")
+        let list = try s.carousel(["list"])
+        XCTAssertEqual(list.status, 0, list.stderr)
+        XCTAssertTrue(list.stderr.contains("cards/fridays.md:5:") && list.stderr.contains("recurrence_anchor completion"), list.stderr)
+        XCTAssertEqual(try s.carousel(["show", "water-ferns", "--json"]).json()["repeat_summary"] as? String, "2 weeks after done")
+
+        // Done two days late: the next one is two weeks from that day, and DTSTART says so for TaskNotes.
+        s.today = "2026-11-25"
+        XCTAssertEqual(try s.carousel(["done", "water-ferns"]).status, 0)
+        let text = try s.read("cards/water-ferns.md")
+        XCTAssertTrue(text.contains("recurrence: DTSTART:20261125;FREQ=WEEKLY;INTERVAL=2\n"), text)
+        XCTAssertTrue(text.contains("complete_instances: [2026-11-09, 2026-11-25]\n"), text)
+        let card = try s.carousel(["list", "--json"]).json().cards().first { $0["slug"] as? String == "water-ferns" }
+        XCTAssertEqual(card?["due"] as? String, "2026-12-09")
+        // Taking it back keeps DTSTART where it is (TaskNotes' rule: progress is not rolled back).
+        XCTAssertEqual(try s.carousel(["undone", "water-ferns"]).status, 0)
+        XCTAssertTrue(try s.read("cards/water-ferns.md").contains("DTSTART:20261125;"))
+
+        // Migrated to Carousel's keys it is an after-done rule, and back again the anchor returns.
+        XCTAssertEqual(try s.carousel(["migrate", "--to", "carousel"]).status, 0)
+        let migrated = try s.read("cards/water-ferns.md")
+        XCTAssertTrue(migrated.contains("repeat: 2 weeks after done\n"), migrated)
+        XCTAssertFalse(migrated.contains("recurrence"), migrated)
+        XCTAssertEqual(try s.carousel(["migrate", "--to", "tasknotes"]).status, 0)
+        let back = try s.read("cards/water-ferns.md")
+        XCTAssertTrue(back.contains("recurrence: DTSTART:") && back.contains(";FREQ=WEEKLY;INTERVAL=2\n") && back.contains("recurrence_anchor: completion\n"), back)
+    }
 }

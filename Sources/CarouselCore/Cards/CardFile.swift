@@ -75,6 +75,7 @@ public struct CardFile: Sendable {
     }
 
     public mutating func set(_ role: String, list: [String]) {
+        if role == "completed" { advanceCompletionAnchor(to: list) }
         let key = self.key(for: role)
         if let range = document.lineRange(of: key), range.count > 1,
            let item = document.lines[range].dropFirst().first(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("-") }) {
@@ -166,6 +167,25 @@ public struct CardFile: Sendable {
         let key = self.key(for: "status")
         let style = document.firstLine(of: key).map(YAMLRender.style(ofLine:)) ?? .plain
         document.set(key, renderedLines: [YAMLRender.line(key, string: value, style: style)])
+    }
+
+    /// TaskNotes' `recurrence_anchor: completion` keeps its progress in the rule's DTSTART: a
+    /// completion recorded on day D moves DTSTART to D (its specification, 4.4.3), so TaskNotes
+    /// counts the next one from the same day Carousel does.
+    private mutating func advanceCompletionAnchor(to list: [String]) {
+        let layout = VaultLayout.active
+        let anchorKey = [layout.property("recurrence_anchor"), "recurrenceAnchor"].first { document.lineRange(of: $0) != nil }
+        let ruleKey = layout.property("recurrence")
+        guard let anchorKey, document.lineRange(of: "repeat") == nil,
+              let anchor = document.firstLine(of: anchorKey), anchor.lowercased().contains("completion"),
+              let ruleLine = document.firstLine(of: ruleKey) else { return }
+        let added = Set(list.compactMap { Day(iso: $0) }).subtracting(card.completed)
+        guard added.count == 1, let day = added.first else { return }
+        let text = ruleLine.drop { $0 != ":" }.dropFirst().trimmingCharacters(in: .whitespaces)
+            .trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+        let rule = TaskNotesFields.splitRecurrence(text).rule
+        let style = YAMLRender.style(ofLine: ruleLine)
+        document.set(ruleKey, renderedLines: [YAMLRender.line(ruleKey, string: "DTSTART:\(day.basicISO);" + rule, style: style)])
     }
 
     /// Gives a hand-made card its id on its first write.

@@ -44,10 +44,15 @@ extension CardFile {
             }
             replace("blocked_by", with: card.blockedBy.isEmpty ? [p("blockedBy") + ": []"] : lines)
         }
+        // An after-done rule is TaskNotes' interval counted from completion (its RRULE has no end).
         if hasLine("repeat"), !hasLine(p("recurrence")), let text = card.repeatRule, let rule = try? RecurrenceRule.parse(text),
-           !rule.afterCompletion, let start = Series.start(of: card) {
+           !rule.afterCompletion || rule.end == .never, let start = Series.start(of: card) {
             replace("repeat", with: [YAMLRender.line(p("recurrence"), string: "DTSTART:\(start.basicISO);" + rule.rrule)])
             document.remove("series_start")
+            if rule.afterCompletion {
+                let anchor = p("recurrence_anchor")
+                document.set(anchor, renderedLines: [YAMLRender.line(anchor, string: "completion")])
+            }
         }
         let statusKey = p("status")
         if !hasLine(statusKey) {
@@ -78,8 +83,11 @@ extension CardFile {
         }
         if hasLine(p("recurrence")), !hasLine("repeat"), let text = card.repeatRule {
             let start = card.seriesStart
-            replace(p("recurrence"), with: [YAMLRender.line("repeat", string: text)])
-            if let start, !hasLine("series_start") {
+            let rule = try? RecurrenceRule.parse(text)
+            replace(p("recurrence"), with: [YAMLRender.line("repeat", string: rule?.normalized ?? text)])
+            document.remove(p("recurrence_anchor"))
+            document.remove("recurrenceAnchor")
+            if let start, rule?.afterCompletion != true, !hasLine("series_start") {
                 document.set("series_start", renderedLines: [YAMLRender.line("series_start", string: start.iso)])
             }
         }
@@ -105,13 +113,14 @@ extension CardFile {
     /// What reads differently between two readings of a card, or nil. Importance may round
     /// (TaskNotes has fewer priorities than Carousel has importances), and the task tag may be added.
     static func difference(_ a: Card, _ b: Card, taskTag: String) -> String? {
-        func rule(_ c: Card) -> String? { c.repeatRule.flatMap { try? RecurrenceRule.parse($0) }.map { "\($0.rrule) \($0.afterCompletion)" } }
+        func rule(_ c: Card) -> String? { c.repeatRule.flatMap { try? RecurrenceRule.parse($0) }.map { $0.normalized } }
         let tagsA = a.tags.filter { $0.caseInsensitiveCompare(taskTag) != .orderedSame }
         let tagsB = b.tags.filter { $0.caseInsensitiveCompare(taskTag) != .orderedSame }
         let checks: [(String, Bool)] = [
             ("title", a.title == b.title), ("due", a.due == b.due), ("start", a.start == b.start),
             ("done", a.done?.day == b.done?.day), ("completed", a.completed == b.completed), ("skipped", a.skipped == b.skipped),
-            ("repeat", rule(a) == rule(b)), ("series start", !a.isRepeating || Series.start(of: a) == Series.start(of: b)),
+            ("repeat", rule(a) == rule(b)), // An after-done rule counts from its due day, not from a start.
+            ("series start", !a.isRepeating || a.repeatRule.flatMap({ try? RecurrenceRule.parse($0) })?.afterCompletion == true || Series.start(of: a) == Series.start(of: b)),
             ("created", a.created == b.created), ("tags", tagsA == tagsB),
             ("blocked_by", a.blockedBy.map(\.ref) == b.blockedBy.map(\.ref)), ("id", a.id == b.id),
         ]

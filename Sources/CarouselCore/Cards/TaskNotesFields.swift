@@ -38,6 +38,13 @@ enum TaskNotesFields {
         return document.text
     }
 
+    /// Whether a rule is a plain interval (no BY… parts), which
+    /// Carousel can count from the day it was done ("2 weeks after done").
+    static func canCountFromDone(_ rule: RecurrenceRule) -> Bool {
+        !rule.rrule.contains("BY") && !rule.rrule.contains("WKST")
+            && (try? RecurrenceRule.parse({ var r = rule; r.afterCompletion = true; return r.normalized }())) != nil
+    }
+
     /// `DTSTART:20260101;FREQ=WEEKLY;BYDAY=FR` → the rule without its start, and the start day.
     static func splitRecurrence(_ text: String) -> (rule: String, start: Day?) {
         var start: Day?
@@ -94,9 +101,19 @@ extension CardParser {
         }
         if !own.contains("repeat"), let f = fields.first(where: { $0.key == "recurrence" }), let text = f.text, !text.isEmpty {
             let (rule, start) = TaskNotesFields.splitRecurrence(text)
-            if (try? RecurrenceRule.parse(rule)) != nil {
+            if var parsed = try? RecurrenceRule.parse(rule) {
                 card.repeatRule = rule
                 if card.seriesStart == nil { card.seriesStart = start }
+                // `recurrence_anchor: completion`: the next one counts from the day it was done.
+                if let anchor = fields.first(where: { ["recurrence_anchor", "recurrenceAnchor"].contains($0.key) }),
+                   anchor.text?.lowercased() == "completion" {
+                    if TaskNotesFields.canCountFromDone(parsed) {
+                        parsed.afterCompletion = true
+                        card.repeatRule = parsed.normalized
+                    } else {
+                        warnings.append(diag(anchor.line, anchor.column, "recurrence_anchor completion with \"\(rule)\" cannot count from the day it was done in Carousel (only a plain interval can, like FREQ=WEEKLY;INTERVAL=2); its dates are counted from DTSTART", .warning))
+                    }
+                }
             } else {
                 warnings.append(diag(f.line, f.column, "recurrence \"\(text)\" does not read as a rule; showing the card without recurrence", .warning))
             }
