@@ -322,4 +322,17 @@ final class TaskNotesVaultTests: XCTestCase {
         let back = try s.read("cards/water-ferns.md")
         XCTAssertTrue(back.contains("recurrence: DTSTART:") && back.contains(";FREQ=WEEKLY;INTERVAL=2\n") && back.contains("recurrence_anchor: completion\n"), back)
     }
+
+    /// The index keeps what it read from each file until the file changes; a new field name must
+    /// still be seen at once, though no card file changed.
+    func testRenamingAFieldInTheSettingsIsSeenByTheNextCommand() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        try s.write("cards/pay-rent.md", "---\ntitle: Pay rent\ndeadline: 2026-11-30\n---\n")
+        XCTAssertEqual(try s.carousel(["list", "--json"]).json().cards().first?["due"] as? String, nil)
+        try s.write("carousel.yaml", try s.read("carousel.yaml") + "tasknotes:\n  fields: {due: deadline}\n")
+        XCTAssertEqual(try s.carousel(["list", "--json"]).json().cards().first?["due"] as? String, "2026-11-30")
+        try s.write("carousel.yaml", try s.read("carousel.yaml").replacingOccurrences(of: "tasknotes:\n  fields: {due: deadline}\n", with: ""))
+        XCTAssertEqual(try s.carousel(["list", "--json"]).json().cards().first?["due"] as? String, nil)
+    }
 }

@@ -11,7 +11,11 @@ public struct VaultLayout: Sendable, Equatable {
     public var cardsFolder = "cards"
     /// TaskNotes' property name for each of its roles, only where it differs from the default
     /// (`due` → `deadline`). Keys are TaskNotes' default property names (`complete_instances`).
-    public var renamed: [String: String] = [:]
+    public var renamed: [String: String] = [:] {
+        didSet { reverse = Dictionary(renamed.map { ($1, $0) }, uniquingKeysWith: { a, _ in a }) }
+    }
+    /// Renamed property → TaskNotes' default key, kept with `renamed` (read for every field of every card).
+    private var reverse: [String: String] = [:]
     /// Status values that mean done (TaskNotes' `isCompleted`), lowercased.
     public var completedStatuses: Set<String> = ["done", "completed"]
     /// Every status value TaskNotes knows in this vault, lowercased: a `status:` with one of these
@@ -51,11 +55,6 @@ public struct VaultLayout: Sendable, Equatable {
 
     /// The default key of a renamed property (`deadline` → `due`), or nil.
     public func defaultKey(ofProperty property: String) -> String? { reverse[property] }
-
-    /// Renamed property → TaskNotes' default key.
-    private var reverse: [String: String] {
-        Dictionary(renamed.map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-    }
 
     /// The priority written for an importance 1–5: the vault's priority nearest to it.
     public func priority(ofImportance n: Int) -> String {
