@@ -120,6 +120,9 @@ final class TaskNotesVaultTests: XCTestCase {
         try s.write("Planner/Tasks/prepare-metrics.md", Self.metrics)
         try s.write("Welcome.md", Self.welcome)
         try s.write("Planner/Projects/Home.md", Self.home)
+        let before = try s.carousel(["list"])
+        XCTAssertNotEqual(before.status, 0)
+        XCTAssertTrue(before.stderr.contains("TaskNotes' vault: `carousel init` there"), before.stderr)
         let r = try s.carousel(["init", s.vault.path], vaultFlag: false)
         XCTAssertEqual(r.status, 0, r.stderr)
         return s

@@ -36,7 +36,9 @@ public struct Vault: Sendable {
             throw .notAVault(path: path, reason: "there is no such folder")
         }
         guard FileManager.default.fileExists(atPath: absolute + "/" + Vault.settingsFile) else {
-            throw .notAVault(path: path, reason: "it has no carousel.yaml")
+            // A folder TaskNotes keeps its tasks in opens as it is once it has settings of Carousel's.
+            let tasks = FileManager.default.fileExists(atPath: absolute + "/" + TaskNotesSettings.path)
+            throw .notAVault(path: path, reason: "it has no carousel.yaml" + (tasks ? " (it is TaskNotes' vault: `carousel init` there adds one, reads the tasks where they are and converts no file)" : ""))
         }
         root = absolute
         realRoot = FileSystem.realPath(absolute) ?? absolute
