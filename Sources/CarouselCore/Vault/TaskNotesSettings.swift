@@ -9,15 +9,16 @@ public enum TaskNotesSettings {
     /// TaskNotes' settings file, vault-relative.
     public static let path = ".obsidian/plugins/tasknotes/data.json"
 
-    /// The layout of the vault at `root`. A settings file that cannot be read is an error at its
-    /// line; a vault with neither file has the standard layout.
-    public static func layout(root: String) throws(FileDiagnostic) -> VaultLayout {
+    /// The layout of a vault whose files `read` gives (vault-relative path → text, nil when
+    /// missing). A settings file that cannot be read is an error at its line; a vault with
+    /// neither file has the standard layout.
+    public static func layout(read: (String) -> String?) throws(FileDiagnostic) -> VaultLayout {
         var layout = VaultLayout.standard
-        if let data = FileManager.default.contents(atPath: root + "/" + path) {
-            try apply(json: data, to: &layout)
+        if let text = read(path) {
+            try apply(json: Data(text.utf8), to: &layout)
             layout.source = path
         }
-        if let text = try? FileSystem.readText(root + "/" + Vault.settingsFile), text.contains("cards_folder") || text.contains("tasknotes") {
+        if let text = read(Vault.settingsFile), text.contains("cards_folder") || text.contains("tasknotes") {
             if try apply(yaml: text, to: &layout) { layout.source = Vault.settingsFile }
         }
         return layout

@@ -7,7 +7,7 @@ public struct Vault: Sendable {
     /// The root with every link resolved, against which every path is checked.
     public let realRoot: String
     /// Where the cards are and what their keys are called, read when the vault was opened.
-    public let layout: VaultLayout
+    public private(set) var layout = VaultLayout.standard
 
     public static let settingsFile = "carousel.yaml"
     /// The cards folder of the open vault: `cards` unless carousel.yaml's `cards_folder:` or
@@ -43,7 +43,9 @@ public struct Vault: Sendable {
         root = absolute
         realRoot = FileSystem.realPath(absolute) ?? absolute
         do {
-            layout = try TaskNotesSettings.layout(root: absolute)
+            // Read as every vault file is: never through a link that leads out of the vault.
+            let probe = self
+            layout = try TaskNotesSettings.layout { relative in try? probe.readText(relative) }
         } catch {
             // `doctor` opens the vault to report problems, this one among them.
             if checkingStructure { throw .invalidFile(error) }
