@@ -88,11 +88,15 @@ public enum TaskNotesSettings {
         }
     }
 
-    /// "Invalid value around character 61." → the line and column of byte 61.
+    /// "Invalid value around character 61." → the line and column of byte 61 (the newer
+    /// Foundation says "around line 7, column 23." itself).
     static func notJSON(_ text: String, _ error: Error) -> FileDiagnostic {
         let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
         var line = 1, column = 1
-        if let range = detail.range(of: #"character \d+"#, options: .regularExpression),
+        if let range = detail.range(of: #"line \d+, column \d+"#, options: .regularExpression) {
+            let numbers = detail[range].split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+            if numbers.count == 2 { (line, column) = (numbers[0], max(1, numbers[1])) }
+        } else if let range = detail.range(of: #"character \d+"#, options: .regularExpression),
            let offset = Int(detail[range].dropFirst("character ".count)) {
             for byte in text.utf8.prefix(offset) {
                 if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
