@@ -58,10 +58,23 @@ extension CardParser {
     static func card<Field: CardFieldValue>(fields: [Field], slug: String, path: String,
                                             diag: Diagnose) throws(FileDiagnostic) -> ParsedCard {
         let layout = VaultLayout.active
-        if !layout.renamed.isEmpty {
-            return try card(fields: RenamedField.reading(fields, layout), slug: slug, path: path, layout: layout, diag: diag)
+        guard !layout.renamed.isEmpty else { return try card(fields: fields, slug: slug, path: path, layout: layout, diag: diag) }
+        let renamed = RenamedField.reading(fields, layout)
+        // A message about a renamed field names it as the file writes it (`deadline must be a date …`).
+        var written: [Int: (key: String, as: String)] = [:]
+        for f in renamed where f.key != f.base.key { written[f.line] = (f.key, f.base.key) }
+        func reword(_ d: FileDiagnostic) -> FileDiagnostic {
+            guard let w = written[d.line], d.message.hasPrefix(w.key + " ") else { return d }
+            return FileDiagnostic(path: d.path, line: d.line, column: d.column, severity: d.severity,
+                                  message: w.as + d.message.dropFirst(w.key.count), sourceLine: d.sourceLine)
         }
-        return try card(fields: fields, slug: slug, path: path, layout: layout, diag: diag)
+        do {
+            var parsed = try card(fields: renamed, slug: slug, path: path, layout: layout, diag: diag)
+            parsed.warnings = parsed.warnings.map(reword)
+            return parsed
+        } catch {
+            throw reword(error)
+        }
     }
 
     private static func card<Field: CardFieldValue>(fields: [Field], slug: String, path: String, layout: VaultLayout,

@@ -73,4 +73,21 @@ final class TaskNotesSettingsTests: XCTestCase {
         XCTAssertTrue(role?.message.contains("Did you mean 'due'?") == true, "\(String(describing: role))")
         XCTAssertEqual(problem(yaml: "tasknotes:\n  statuses: [open, done]\n  done_statuses: [finished]\n")?.line, 3)
     }
+
+    func testARenamedFieldReadsAsItsRoleAndIsNamedAsWrittenInMessages() throws {
+        var layout = VaultLayout.standard
+        layout.renamed = ["due": "deadline", "priority": "prio"]
+        VaultLayout.install(layout)
+        defer { VaultLayout.install(.standard) }
+        let card = try CardParser.parse(text: "---\ntitle: Rent\ndeadline: 2026-11-30\ndue: 2026-12-01\nprio: high\n---\n", path: "cards/rent.md").card
+        XCTAssertEqual(card.due?.day.iso, "2026-11-30", "the vault's name wins over the default one")
+        XCTAssertEqual(card.importance, 5)
+        XCTAssertEqual(try CardParser.parse(text: "---\ndue: 2026-12-01\n---\n", path: "cards/a.md").card.due?.day.iso, "2026-12-01",
+                       "a card with only the default name still reads")
+        XCTAssertThrowsError(try CardParser.parse(text: "---\ntitle: Rent\ndeadline: someday soon\n---\n", path: "cards/rent.md")) { error in
+            let d = error as? FileDiagnostic
+            XCTAssertEqual(d?.line, 3)
+            XCTAssertTrue(d?.message.hasPrefix("deadline must be a date") == true, "\(String(describing: d))")
+        }
+    }
 }
