@@ -338,4 +338,34 @@ final class TaskNotesVaultTests: XCTestCase {
         try s.write("carousel.yaml", try s.read("carousel.yaml").replacingOccurrences(of: "tasknotes:\n  fields: {due: deadline}\n", with: ""))
         XCTAssertEqual(try s.carousel(["list", "--json"]).json().cards().first?["due"] as? String, nil)
     }
+
+    /// TaskNotes completes an instance by its own day; `done --instance` does the same, ahead of
+    /// the day or for one that was missed, and the open occurrence stays what it was.
+    func testAnInstanceCompletedAheadOfItsDayIsRecordedByItsOwnDay() throws {
+        let s = try makeVault()
+        let ahead = try s.carousel(["done", "weekly-review", "--instance", "2026-11-30"])
+        XCTAssertEqual(ahead.status, 0, ahead.stderr)
+        XCTAssertTrue(ahead.stdout.contains("Done for Mon 30 Nov"), ahead.stdout)
+        var review = try s.read("Planner/Tasks/weekly-review.md")
+        XCTAssertTrue(review.contains("doneOn:\n  - 2026-11-09\n  - 2026-11-30\n"), review)
+        XCTAssertFalse(review.contains("complete_instances"), review)
+        XCTAssertEqual(try s.log().first, "done: Weekly review for 2026-11-30")
+        let open = try s.carousel(["list", "--json"]).json().cards().first { $0["slug"] as? String == "weekly-review" }
+        XCTAssertEqual(open?["due"] as? String, "2026-11-23", "today's is still open")
+        XCTAssertEqual(open?["done"] as? Bool, false)
+
+        // Today's done passes over the one already completed.
+        XCTAssertTrue(try s.carousel(["done", "weekly-review"]).stdout.contains("Next one: Mon 7 Dec"))
+        review = try s.read("Planner/Tasks/weekly-review.md")
+        XCTAssertTrue(review.contains("doneOn:\n  - 2026-11-09\n  - 2026-11-23\n  - 2026-11-30\n"), review)
+
+        for (args, said) in [(["weekly-review", "--instance", "2026-11-30"], "already has 2026-11-30 completed"),
+                             (["weekly-review", "--instance", "2026-12-08"], "not an occurrence of Weekly review; the next ones are 2026-12-07, 2026-12-14, 2026-12-21"),
+                             (["prepare-metrics", "--instance", "2026-11-30"], "it does not repeat")] {
+            let r = try s.carousel(["done"] + args)
+            XCTAssertNotEqual(r.status, 0)
+            XCTAssertTrue(r.stderr.contains(said), r.stderr)
+        }
+        try s.assertClean()
+    }
 }
