@@ -28,7 +28,7 @@ struct Carousel: ParsableCommand {
             Rule.self, HabitCommand.self, Check.self, Skip.self, Uncheck.self, Habits.self, ProgressCommand.self,
             Serve.self,
             Sync.self, Clone.self, Doctor.self, Log.self, UndoCommand.self, Conflicts.self, ResolveCommand.self, Setup.self, MergeDriver.self,
-            List.self, Search.self, Export.self, Import.self, Edit.self, Focus.self, Reflect.self,
+            List.self, Search.self, Export.self, Import.self, Migrate.self, Edit.self, Focus.self, Reflect.self,
             LeagueCommand.self, Friend.self, Remind.self, CompleteRefs.self, GenerateMan.self,
         ],
         defaultSubcommand: Home.self

@@ -37,7 +37,7 @@ extension Workspace {
         blocked.append(file.card)
         if let chain = BlockGraph(cards: blocked).cycle(from: file.card, blockers: named.map(\.slug)) { throw .blockCycle(chain) }
         let kept = Dictionary(file.card.blockedBy.map { ($0.ref, $0.reltype) }, uniquingKeysWith: { a, _ in a })
-        if file.document.lineRange(of: "blockedBy") != nil, file.document.lineRange(of: "blocked_by") == nil {
+        if file.has("blockedBy"), file.document.lineRange(of: "blocked_by") == nil {
             var lines = ["blockedBy:"]
             for card in named {
                 lines.append("  - uid: " + YAMLRender.scalar("[[\(card.slug)]]", style: .double))
