@@ -33,7 +33,7 @@ final class WorkspaceReadTests: XCTestCase {
         for ref in ["card-58", "card-5", "01KTEST000012", "twin", "card-8", "nothing", "3"] {
             out["resolve \(ref)"] = (try? ws.resolve(ref)).map(dumped) ?? "error"
         }
-        for name in ["card-27", "card-28", "01KTEST000038", "none"] { out["named \(name)"] = dumped(try ws.card(named: name)) }
+        for name in ["card-27", "card-28", "01KTEST000038", "none"] { out["named \(name)"] = dumped(try ws.card(named: name) as Any) }
         for ref in ["card-28", "card-38", "card-20"] {
             let card = try ws.resolve(ref)
             out["children \(ref)"] = dumped(try ws.children(of: card))
@@ -57,5 +57,29 @@ final class WorkspaceReadTests: XCTestCase {
             XCTAssertEqual(narrow.keys.sorted(), whole.keys.sorted())
             for key in narrow.keys.sorted() { XCTAssertEqual(narrow[key], whole[key], "\(day): \(key)") }
         }
+    }
+
+    /// `pull` and `drop` record the day from the cards pulled into it (`journalWrite`): the
+    /// same record from the index as from every card.
+    func testTheDayIsRecordedTheSameFromTheIndexAndFromEveryCard() throws {
+        let fixture = try ReadFixture.make(self, name: "workspace-journal")
+        let day = ReadFixture.days[0]
+        func records(_ ws: Workspace) throws -> [String] {
+            var pulled = try ws.resolve("card-3")
+            pulled.today = day
+            var dropped = try ws.resolve("card-23")
+            dropped.today = nil
+            var new = Card(slug: "new-one", path: "cards/new-one.md", title: "New one")
+            new.today = day
+            return [try ws.journalWrite(changed: [pulled]), try ws.journalWrite(changed: [dropped]),
+                    try ws.journalWrite(changed: [pulled, new], order: ["new-one"])].map { $0.text ?? "" }
+        }
+        let ws = try Workspace(vault: fixture.vault, moment: Moment(today: day, minutes: 720, seconds: 0, epochMilliseconds: 0),
+                               environment: [:], forWriting: false)
+        let narrow = try records(ws)
+        _ = try ws.loadCards(reusing: nil)
+        XCTAssertEqual(narrow, try records(ws))
+        XCTAssertTrue(narrow[0].contains("01KTEST000003"), narrow[0])
+        XCTAssertFalse(narrow[1].contains("01KTEST000023"), narrow[1])
     }
 }
