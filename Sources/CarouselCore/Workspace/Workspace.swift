@@ -54,6 +54,8 @@ public final class Workspace {
         memory = MemoryCardSource(cards: loaded.cards, search: index.search)
         return loaded
     }
+    /// Builds every card now, so `source` answers from them (what `snapshot` does on first use).
+    func loadEveryCard() { _ = everyCard }
     /// Every card, built on first use (`snapshot`).
     private var everyCard: MemoryCardSource {
         if let memory { return memory }
