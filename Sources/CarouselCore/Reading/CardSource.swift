@@ -83,9 +83,3 @@ protocol CardSource: AnyObject {
     /// The cards with a `blocked_by:` list: every card a dependency cycle can run through.
     func blockedCards() throws(CarouselError) -> [Card]
 }
-
-/// What naming a card by REF reads (`CardRef`): four short strings instead of a whole card.
-struct CardName: Nameable, Equatable {
-    let path, slug, title: String
-    let id: String?
-}
