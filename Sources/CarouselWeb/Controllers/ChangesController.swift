@@ -35,6 +35,13 @@ struct AssetsController {
             Response(status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "max-age=86400"],
                      body: .init(byteBuffer: ByteBuffer(string: Assets.icon)))
         }
+        // The home-screen icons a phone asks for (iOS reads only `apple-touch-icon`, a PNG).
+        for (name, icon) in Assets.pngIcons {
+            router.get(RouterPath("/assets/\(name).png")) { _, _ in
+                Response(status: .ok, headers: [.contentType: "image/png", .cacheControl: "max-age=86400"],
+                         body: .init(byteBuffer: ByteBuffer(bytes: icon.data)))
+            }
+        }
         router.get("/manifest.webmanifest") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/manifest+json", .cacheControl: "no-cache"],
                      body: .init(byteBuffer: ByteBuffer(string: Assets.manifest)))

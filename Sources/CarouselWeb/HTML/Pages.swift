@@ -66,6 +66,7 @@ enum Pages {
                 H.el("title", [:], title + " · Carousel"),
                 H.el("link", ["rel": "stylesheet", "href": "/assets/app.css"]),
                 H.el("link", ["rel": "icon", "href": "/assets/icon.svg"]),
+                H.el("link", ["rel": "apple-touch-icon", "href": "/assets/apple-touch-icon.png"]),
                 // The manifest is fetched like a cross-site file unless told to send the cookie.
                 H.el("link", ["rel": "manifest", "href": "/manifest.webmanifest", "crossorigin": "use-credentials"]),
                 H.el("meta", ["name": "theme-color", "content": "#fbfaf7", "media": "(prefers-color-scheme: light)"]),
