@@ -9,6 +9,14 @@ public enum GitFSMonitor {
 
     static func hookPath(gitDirectory: String) -> String { gitDirectory + "/hooks/" + hookName }
 
+    /// `core.fsmonitor` for the hook: relative to the vault when git's folder is inside it (git
+    /// runs the hook in the vault), so the vault can move; else the hook's path.
+    static func configValue(gitDirectory: String, root: String) -> String {
+        let real = FileSystem.realPath(gitDirectory) ?? gitDirectory, realRoot = FileSystem.realPath(root) ?? root
+        guard real.hasPrefix(realRoot + "/") else { return hookPath(gitDirectory: gitDirectory) }
+        return hookPath(gitDirectory: String(real.dropFirst(realRoot.count + 1)))
+    }
+
     /// The hook: runs this program's `watch git-fsmonitor` with git's arguments, in the vault.
     static func hookText(program: String) -> String {
         """

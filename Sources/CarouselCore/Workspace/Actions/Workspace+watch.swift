@@ -35,7 +35,7 @@ extension Workspace {
             try FileManager.default.createDirectory(atPath: (hook as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try FileSystem.writeAtomically(GitFSMonitor.hookText(program: program), to: hook)
             guard chmod(hook, 0o755) == 0 else { throw CarouselError.io("\(hook) could not be made a program") }
-            try repository.setLocalConfig("core.fsmonitor", hook)
+            try repository.setLocalConfig("core.fsmonitor", GitFSMonitor.configValue(gitDirectory: repository.gitDirectory, root: vault.root))
             try repository.setLocalConfig("core.fsmonitorHookVersion", "2")
         } catch {
             throw .io("git's fsmonitor could not be set: \(error)")
@@ -50,7 +50,7 @@ extension Workspace {
         let repository = try writer().repository
         let hook = GitFSMonitor.hookPath(gitDirectory: repository.gitDirectory)
         do {
-            if repository.localConfigString("core.fsmonitor") == hook {
+            if repository.localConfigString("core.fsmonitor") == GitFSMonitor.configValue(gitDirectory: repository.gitDirectory, root: vault.root) {
                 try repository.removeLocalConfig("core.fsmonitor")
                 try repository.removeLocalConfig("core.fsmonitorHookVersion")
             }
@@ -74,7 +74,8 @@ extension WatchStatus {
         let report = index.watchReport()
         var monitor = false
         if let writer = try? VaultWriter(vault: vault, environment: environment) {
-            monitor = writer.repository.localConfigString("core.fsmonitor") == GitFSMonitor.hookPath(gitDirectory: writer.gitDirectory)
+            monitor = writer.repository.localConfigString("core.fsmonitor")
+                == GitFSMonitor.configValue(gitDirectory: writer.gitDirectory, root: vault.root)
         }
         return WatchStatus(setting: settings.watch, running: Watchman.connect(environment: environment) != nil, gitMonitor: monitor,
                            lastRefreshWatched: settings.watch == .watchman ? report?.usedWatchman : nil,
