@@ -109,6 +109,16 @@ final class WatchmanTests: XCTestCase {
     // MARK: tests
 
     func testAnEditorsEditIsSeenThroughWatchman() throws {
+        // git asks Carousel's hook, and the hook names the edited file.
+        try editTitle("water-the-plants", to: "Water the ferns")
+        let traced = try Sandbox.run(URL(fileURLWithPath: "/usr/bin/env"), ["git", "-C", sandbox.vault.path, "status", "--porcelain"],
+                                     env: sandbox.environment.merging(["GIT_TRACE_FSMONITOR": "1"]) { $1 }, cwd: sandbox.root)
+        XCTAssertEqual(traced.stdout, " M cards/water-the-plants.md\n")
+        XCTAssertTrue(traced.stderr.contains("carousel-fsmonitor' returned success"), traced.stderr)
+        XCTAssertTrue(traced.stderr.contains("fsmonitor_refresh_callback 'cards/water-the-plants.md'"), traced.stderr)
+        try refresh(expect: "watchman", parsed: 1)
+        XCTAssertEqual(try sandbox.carousel(["pull", "water-the-plants"]).status, 0)
+        try assertGitClean()
         _ = try editSeenAndCommitted("call-mum", "Call mum on Sunday", expect: "watchman")
         try refresh(expect: "watchman")
         // A new card written by hand, and one removed by hand.
@@ -117,7 +127,7 @@ final class WatchmanTests: XCTestCase {
         try refresh(expect: "watchman", parsed: 1)
         try FileManager.default.removeItem(at: sandbox.vault.appendingPathComponent("cards/pay-rent.md"))
         try refresh(expect: "watchman", parsed: 0, removed: 1)
-        XCTAssertEqual(try titles(), ["Call mum on Sunday", "Water the plants", "Written by hand"])
+        XCTAssertEqual(try titles(), ["Call mum on Sunday", "Water the ferns", "Written by hand"])
         XCTAssertEqual(try sandbox.carousel(["done", "water-the-plants"]).status, 0)
         try assertGitClean()
         try refresh(expect: "watchman", parsed: 0)
