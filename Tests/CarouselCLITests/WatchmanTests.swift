@@ -131,6 +131,13 @@ final class WatchmanTests: XCTestCase {
         XCTAssertEqual(try sandbox.carousel(["done", "water-the-plants"]).status, 0)
         try assertGitClean()
         try refresh(expect: "watchman", parsed: 0)
+        // An entry of cards/ that is not a card: the next change still commits it first.
+        try sandbox.write("cards/notes.txt", "not a card\n")
+        XCTAssertEqual(try gitStatus(), "?? cards/notes.txt\n")
+        try refresh(expect: "watchman", parsed: 0)
+        XCTAssertEqual(try sandbox.carousel(["pull", "call-mum"]).status, 0)
+        try assertGitClean()
+        try refresh(expect: "watchman", parsed: 0)
     }
 
     func testStoppingWatchmanFallsBackToTheStatPass() throws {
