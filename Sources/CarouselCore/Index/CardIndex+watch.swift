@@ -13,6 +13,8 @@ final class WatchSession {
     let environment: [String: String]
     /// The state this refresh leaves, filled in as it goes (`CardIndex.saveWatch`).
     var next: WatchState?
+    /// The state the refresh found: when the next is the same, nothing is written.
+    var previous: WatchState?
 
     init(environment: [String: String]) {
         self.environment = environment
@@ -26,6 +28,7 @@ extension CardIndex {
         guard let session = watching else { return nil }
         let root = FileSystem.realPath(vault.root) ?? vault.root
         let state = rebuilt ? nil : try CardIndex.watchState(db)
+        session.previous = state
         var next = WatchState(root: root, clock: nil, warning: nil, socket: nil, reason: "Watchman is not running")
         defer { session.next = next }
         guard let (connection, socket) = Watchman.connect(environment: session.environment, remembered: state?.socket) else { return nil }
@@ -72,6 +75,8 @@ extension CardIndex {
         case .success(let listing):
             next.usedWatchman = true
             next.reason = nil
+            // Nothing changed since the kept clock: it still holds, and nothing is written.
+            if (answer.files ?? []).isEmpty { next.clock = clock }
             return listing
         }
     }
@@ -81,7 +86,7 @@ extension CardIndex {
         guard let session = watching, var next = session.next else { return }
         next.others = cardOthers
         next.links = scan.metLink
-        try CardIndex.saveWatchState(db, next)
         session.next = nil
+        if next != session.previous { try CardIndex.saveWatchState(db, next) }
     }
 }

@@ -94,6 +94,8 @@ enum Watchman {
         var spec: [String: WatchmanValue] = [
             "fields": .array(fields.map { .string($0) }),
             "expression": ["not", ["anyof", ["dirname", ".git"], ["name", ".git"]]],
+            // A fresh instance lists every file; both callers then want none of them.
+            "empty_on_fresh_instance": .bool(true),
         ]
         if let clock { spec["since"] = .string(clock) }
         if let root = watched.inside(dir) { spec["relative_root"] = .string(root) }

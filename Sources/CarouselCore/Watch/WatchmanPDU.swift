@@ -5,6 +5,7 @@ indirect enum WatchmanValue: Encodable, ExpressibleByStringLiteral, ExpressibleB
     ExpressibleByDictionaryLiteral, ExpressibleByIntegerLiteral {
     case string(String)
     case int(Int)
+    case bool(Bool)
     case array([WatchmanValue])
     case object([String: WatchmanValue])
 
@@ -20,6 +21,7 @@ indirect enum WatchmanValue: Encodable, ExpressibleByStringLiteral, ExpressibleB
         switch self {
         case .string(let s): try c.encode(s)
         case .int(let n): try c.encode(n)
+        case .bool(let b): try c.encode(b)
         case .array(let a): try c.encode(a)
         case .object(let o): try c.encode(o)
         }
