@@ -18,7 +18,8 @@ public struct WatchStatus: Sendable, Equatable {
 
 extension Workspace {
     /// Turns the watcher on: Watchman watches the vault, `watch: watchman` is committed and git
-    /// uses Carousel's hook as its fsmonitor. `program` is this program's path, for the hook.
+    /// uses Carousel's hook as its fsmonitor (unless `core.fsmonitor` already names another
+    /// monitor, which is kept). `program` is this program's path, for the hook.
     /// Refused, with nothing changed, when no Watchman answers.
     public func watchOn(program: String) throws(CarouselError) -> Bool {
         guard let (connection, _) = Watchman.connect(environment: environment, start: true) else {
@@ -31,11 +32,14 @@ extension Workspace {
         let changed = try setSetting("watch", to: Settings.Watch.watchman.rawValue)
         let repository = try writer().repository
         let hook = GitFSMonitor.hookPath(gitDirectory: repository.gitDirectory)
+        let ours = GitFSMonitor.configValue(gitDirectory: repository.gitDirectory, root: vault.root)
+        // A monitor of the person's own is left as it is.
+        if let theirs = repository.localConfigString("core.fsmonitor"), !theirs.isEmpty, theirs != ours, theirs != "false" { return changed }
         do {
             try FileManager.default.createDirectory(atPath: (hook as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try FileSystem.writeAtomically(GitFSMonitor.hookText(program: program), to: hook)
             guard chmod(hook, 0o755) == 0 else { throw CarouselError.io("\(hook) could not be made a program") }
-            try repository.setLocalConfig("core.fsmonitor", GitFSMonitor.configValue(gitDirectory: repository.gitDirectory, root: vault.root))
+            try repository.setLocalConfig("core.fsmonitor", ours)
             try repository.setLocalConfig("core.fsmonitorHookVersion", "2")
         } catch {
             throw .io("git's fsmonitor could not be set: \(error)")
