@@ -23,6 +23,10 @@ enum WatchedChanges {
     static func apply(_ files: [WatchmanAnswer.File], to reused: (CardScan, StoredStamps), root: String,
                       others: [String]) -> Result<(CardScan, StoredStamps), Unsure> {
         let (scan, stored) = reused
+        if files.isEmpty {
+            for i in 0..<scan.count { scan.stamps[i] = stored.stamps[i] }
+            return .success((scan, stored))
+        }
         var others = others
         var changed: [(index: Int, stamp: FileStamp?)] = []
         var added: [(path: String, stamp: FileStamp)] = []
