@@ -8,7 +8,7 @@ SWIFT       ?= swift
 DEMO_DEPS   := libgit2-dev pkg-config libsqlite3-dev git
 # What the tests add: programs and libraries only (no daemon, no unit), without Recommends.
 TEST_DEPS   := $(DEMO_DEPS) systemd strace time openssh-client openssl libnss-wrapper \
-               chromium chromium-driver fonts-noto-color-emoji
+               chromium chromium-driver fonts-noto-color-emoji curl zbar-tools
 # The servers the tests start and stop themselves. Debian's packages for them enable system
 # services (ssh.service, nginx.service, fcgiwrap.socket), so they are never installed: their
 # .deb files are unpacked under .build/test-servers/ and run from there as plain programs.
@@ -87,24 +87,14 @@ demo: demo-deps
 	echo; echo "The demo vault is at $$vault — try: $$bin --vault $$vault"
 
 ## test: the whole suite (unit, git and end-to-end tests against the built binary). The tests
-## run as TEST_WORKERS (3) processes side by side (each test in its own process); TEST_WORKERS=1
-## runs them one after another.
+## run one class per process, TEST_WORKERS (3) processes side by side, by Tests/run.sh, which
+## prints a line per class and names every failing test; TEST_WORKERS=1 runs them one after
+## another. Each class's output is kept in .build/test-logs/.
 TEST_WORKERS ?= 3
 test: deps pydeps
-	$(SWIFT) build
-	@mkdir -p .build
-	@rm -f .build/tests.xml
-	@# The summary is printed whether or not a test failed, with the failing tests named.
-	@set -o pipefail; status=0; CAROUSEL_TEST_SERVER_ROOT="$(SERVER_ROOT)" CAROUSEL_TEST_PYTHON=required CAROUSEL_REQUIRE_BROWSER=1 CAROUSEL_TEST_SERVERS=required \
-	  $(SWIFT) test --disable-swift-testing --parallel --num-workers $(TEST_WORKERS) --xunit-output .build/tests.xml 2>&1 | tee .build/test.log || status=$$?; \
-	awk 'match($$0, /<testsuite [^>]*>/) { t = substr($$0, RSTART, RLENGTH); \
-	    match(t, /tests="[0-9]+"/); n += substr(t, RSTART + 7) + 0; \
-	    if (match(t, /failures="[0-9]+"/)) f += substr(t, RSTART + 10) + 0; \
-	    if (match(t, /errors="[0-9]+"/)) f += substr(t, RSTART + 8) + 0; seen = 1 } \
-	  END { if (!seen) { print "no test summary found"; exit 1 } \
-	    print "tests: " n - f " passed, " f " failed"; if (f) exit 1 }' .build/tests.xml || status=1; \
-	grep -o 'error: [A-Za-z]*\.test[A-Za-z0-9_]*' .build/test.log | sort -u | sed 's/^error: /failed: /' || true; \
-	exit $$status
+	$(SWIFT) build --build-tests
+	@CAROUSEL_TEST_SERVER_ROOT="$(SERVER_ROOT)" CAROUSEL_TEST_PYTHON=required CAROUSEL_REQUIRE_BROWSER=1 CAROUSEL_TEST_SERVERS=required \
+	  Tests/run.sh "$(BIN_DIR)" $(TEST_WORKERS) .build/test-logs
 
 ## screenshots: a PNG of every page of `carousel serve`, light and dark, on a desktop and on
 ## 375 and 430 px phones, into docs/screenshots/
@@ -145,12 +135,19 @@ clean:
 	rm -rf .build
 
 ## bench: time views and commits on generated 1k and 10k vaults (release build), as a table
-## written into docs/performance.md; `make bench SIZES="1000 10000 100000"` for the large run
+## written into docs/performance.md; `make bench SIZES="1000 10000 100000"` for the large run;
+## then every page of `carousel serve` at PAGE_CARDS (10,000) cards (bench/pages.py), and
+## start-up (`--version` and a view with no cards) under perf stat, medians of 20
 SIZES ?= 1000 10000
+PAGE_CARDS ?= 10000
 bench: release
 	@dpkg -s taskwarrior >/dev/null 2>&1 || { $(SUDO) apt-get install -y -qq taskwarrior >/dev/null 2>&1 || \
 	  echo "taskwarrior could not be installed; its row stays empty"; }
 	BENCH_WRITE_DOCS=1 CAROUSEL_BIN=$$($(SWIFT) build -c release --show-bin-path)/carousel bench/run.sh $(SIZES)
+	BENCH_WRITE_DOCS=1 CAROUSEL_BIN=$$($(SWIFT) build -c release --show-bin-path)/carousel python3 bench/pages.py $(PAGE_CARDS)
+	@command -v perf >/dev/null || $(SUDO) apt-get install -y -qq linux-perf >/dev/null 2>&1 || \
+	  echo "linux-perf could not be installed; the start-up table is skipped"
+	-CAROUSEL_BIN=$$($(SWIFT) build -c release --show-bin-path)/carousel bench/startup.sh
 
 ## stress: the long explorations in full (CAROUSEL_STRESS=1), where `make test` visits a fixed
 ## sample of each: every crash point, every power-cut state, every failed fsync, every amount of

@@ -60,6 +60,7 @@ checks=()
 rows=("carousel --version" "home (warm)" "today (warm, nothing changed)" "show REF (warm)" "suggest (warm)" "calendar --month (warm)" "board (warm)"
       "board --all (warm, every card)" "countdown (warm)" "list --overdue (warm)" "list --overdue --all (warm, every card)" "timeline (warm)" "search WORD (warm)"
       "today after one editor edit" "remind (the timer runs it every minute)" "index, cold (no .carousel/)" "done X (one card, one commit)"
+      "commit route: hand-written index (done X)" "commit route: libgit2's index (done X)"
       "git status" "git add X && git commit" "read every file (cat)" "peak memory of home" "peak memory of suggest" "peak memory of today" "peak memory of show REF" "peak memory of board" "peak memory of board --all"
       "peak memory of calendar" "peak memory of countdown" "peak memory of list --overdue" "peak memory of list --overdue --all" "peak memory of timeline"
       "peak memory of search WORD" "peak memory of remind" "peak memory of done X"
@@ -103,6 +104,20 @@ for n in "${sizes[@]}"; do
   i=0
   done_one() { i=$((i + 1)); "$bin" done "card-$(( (i * 7919) % n + 1 ))" --vault "$v" || "$bin" done "card-$(( (i * 104729) % n + 2 ))" --vault "$v"; }
   cell["done X (one card, one commit),$n"]=$(median_ms done_one)
+  # The commit's two routes in turn on the same vault (one `done` each, quick, libgit2, quick…):
+  # the git index and trees written by Carousel itself (Repository+quickCommit.swift), and
+  # libgit2's index (CAROUSEL_QUICK_COMMIT=off). The first row's ratio is to the second.
+  commit_routes() {
+    local quick=() lib=() s e
+    for ((r = 0; r < runs; r++)); do
+      s=$(date +%s%N); done_one >/dev/null 2>&1 || true; e=$(date +%s%N); quick+=($(( (e - s) / 1000 )))
+      s=$(date +%s%N); CAROUSEL_QUICK_COMMIT=off done_one >/dev/null 2>&1 || true; e=$(date +%s%N); lib+=($(( (e - s) / 1000 )))
+    done
+    cell["commit route: hand-written index (done X),$n"]=$(printf '%s\n' "${quick[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.1f", a[int((NR+1)/2)]/1000}')
+    cell["commit route: libgit2's index (done X),$n"]=$(printf '%s\n' "${lib[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.1f", a[int((NR+1)/2)]/1000}')
+    floor["commit route: hand-written index (done X),$n"]=${cell["commit route: libgit2's index (done X),$n"]}
+  }
+  commit_routes
   cell["peak memory of done X,$n"]="$(peak_mb "$bin" done "card-$(( n / 2 + 1 ))" --vault "$v") MB"
   # Correctness of the fast path: after those commits the tree is clean and fsck is happy.
   dirty=$(git -C "$v" status --porcelain | wc -l); git -C "$v" fsck --strict >/dev/null 2>&1 && fsck=clean || fsck=FAILED
@@ -197,6 +212,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f×", a / b; el
         "watch on: done"*|"watch on: git add"*) rt=$(ratio "$val" "${cell["git add X && git commit,$n"]}") ;;
         watch*) rt="$(ratio "$val" "${floor["$r,$n"]}") of ${floor["$r,$n"]}; git with fsmonitor ${monitored["$r,$n"]}" ;;
         done*) rt=$(ratio "$val" "${cell["git add X && git commit,$n"]}") ;;
+        commit*) if [ -n "${floor["$r,$n"]:-}" ]; then rt="$(ratio "$val" "${floor["$r,$n"]}") of ${floor["$r,$n"]}"; else rt=""; fi ;;
         index*) rt=$(ratio "$val" "${cell["read every file (cat),$n"]}") ;;
         *) rt="" ;;
       esac
@@ -216,7 +232,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f×", a / b; el
     echo "- serve under load: FAILED or skipped: $(echo "${load:-}" | tail -3 | tr '\n' ' ')"
   fi
   echo
-  echo "Ratios: views against \`git status\`, \`done\` against \`git add && git commit\`, the cold index against reading every file, all on the same vault in the same run. Each view is timed in turn with \`git status\` (view, git, view, git…) and its ratio is to the median of those git runs, shown beside it (\`1.0× of 280.1\`: git took 280.1 ms); the \`git status\` row is its own later measurement. The web page, Taskwarrior and \`done\` are compared with the rows named. The \`watch\` rows run with a Watchman of the bench's own: each view in turn with \`git status --porcelain\` without fsmonitor (its ratio) and with the vault's fsmonitor (shown beside); \`watch on: done\` and \`git add && git commit\` with fsmonitor are compared with \`git add && git commit\` without."
+  echo "Ratios: views against \`git status\`, \`done\` against \`git add && git commit\`, the cold index against reading every file, all on the same vault in the same run. Each view is timed in turn with \`git status\` (view, git, view, git…) and its ratio is to the median of those git runs, shown beside it (\`1.0× of 280.1\`: git took 280.1 ms); the \`git status\` row is its own later measurement. The web page, Taskwarrior and \`done\` are compared with the rows named; the hand-written commit route with libgit2's, timed in turn. The \`watch\` rows run with a Watchman of the bench's own: each view in turn with \`git status --porcelain\` without fsmonitor (its ratio) and with the vault's fsmonitor (shown beside); \`watch on: done\` and \`git add && git commit\` with fsmonitor are compared with \`git add && git commit\` without."
 } | tee "$work/table.md"
 
 if [ "${BENCH_WRITE_DOCS:-0}" = 1 ]; then

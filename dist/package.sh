@@ -45,7 +45,7 @@ packages=$(echo $packages | tr ' ' '\n' | sort -u | tr '\n' ' ')
 cat > "$root/INSTALL.txt" <<TEXT
 Carousel $version for Linux ($arch)
 
-Runs on Debian 12, or any x86_64 Linux with glibc 2.35 or later and libgit2 1.5 (libgit2.so.1.5).
+Runs on Debian 12, or any x86_64 Linux with glibc 2.35 or later and SQLite 3 (libsqlite3.so.0).
 On Debian 12 it needs these packages:
   sudo apt-get install ${packages% }
 

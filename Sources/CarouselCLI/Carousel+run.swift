@@ -8,6 +8,12 @@ extension Carousel {
     /// stand before the subcommand, and an unknown first word is a card to show or a typo.
     /// Returns the exit status instead of exiting; help and version go to standard output.
     static func status(running arguments: [String]) -> Int32 {
+        // Answered before argument-parser builds every subcommand's description, which costs
+        // more than the rest of this run (docs/performance.md, "Start-up").
+        if arguments == ["--version"] {
+            CommandLineRun.current.write(version + "\n")
+            return 0
+        }
         do {
             let words = try commandWords(arguments)
             var command = try parseAsRoot(words)

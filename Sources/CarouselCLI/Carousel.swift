@@ -2,6 +2,9 @@ import ArgumentParser
 
 /// `carousel`: its subcommands and help. `CarouselCommandLine.run` parses and runs it.
 struct Carousel: ParsableCommand {
+    /// What `carousel --version` prints.
+    static let version = "0.1.0"
+
     static let configuration = CommandConfiguration(
         commandName: "carousel",
         abstract: "A calm, plain-text planner: cards and habits in Markdown, every change a git commit.",
@@ -16,7 +19,7 @@ struct Carousel: ParsableCommand {
               --json           Print JSON for scripts instead of text.
               --color WHEN     auto (on a terminal, unless NO_COLOR is set), always or never.
             """,
-        version: "0.1.0",
+        version: version,
         subcommands: [
             Home.self, Init.self, Add.self, Show.self, Attach.self, Detach.self, TagCommand.self, SetCommand.self, Done.self, Undone.self, Remove.self,
             Pull.self, Drop.self, Order.self, TodayCommand.self, Suggest.self, Pick.self, Welcome.self, IndexCommand.self, Config.self,
@@ -25,7 +28,7 @@ struct Carousel: ParsableCommand {
             Rule.self, HabitCommand.self, Check.self, Skip.self, Uncheck.self, Habits.self, ProgressCommand.self,
             Serve.self,
             Sync.self, Clone.self, Doctor.self, Log.self, UndoCommand.self, Conflicts.self, ResolveCommand.self, Setup.self, MergeDriver.self,
-            List.self, Search.self, Export.self, Import.self, Edit.self, Focus.self, Reflect.self,
+            List.self, Search.self, Export.self, Import.self, Migrate.self, Edit.self, Focus.self, Reflect.self,
             LeagueCommand.self, Friend.self, Remind.self, CompleteRefs.self, GenerateMan.self, Watch.self,
         ],
         defaultSubcommand: Home.self

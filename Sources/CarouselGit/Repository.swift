@@ -7,8 +7,9 @@ public final class Repository {
     /// Work tree path, with no trailing slash.
     public let workdir: String
     /// Whether `commit(paths:)` may take the byte-level route (`quickTree`); tests turn it off
-    /// to compare with libgit2's.
-    var allowsQuickCommit = true
+    /// to compare with libgit2's, and `make bench` with `CAROUSEL_QUICK_COMMIT=off` in the
+    /// environment to time both routes side by side.
+    var allowsQuickCommit = getenv("CAROUSEL_QUICK_COMMIT").map { String(cString: $0) } != "off"
     /// Whether the last `commit(paths:)` took the byte-level route.
     var lastCommitWasQuick = false
 

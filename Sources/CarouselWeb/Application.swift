@@ -1,18 +1,23 @@
 import CarouselCore
 import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
 import Logging
+import NIOSSL
 
 /// How `carousel serve` was asked to run.
 public struct ServeOptions: Sendable {
     public var address = "127.0.0.1"
     /// 0 picks a free port.
     public var port = 0
+    /// `--lan`: HTTPS with this configuration (the certificate), paired devices and the local network only.
+    public var tls: TLSConfiguration?
     public init() {}
 }
 
 /// The router: the guard in front, then one controller per area.
-public func buildRouter(store: VaultStore, access: Access) -> Router<BasicRequestContext> {
-    let router = Router(context: BasicRequestContext.self)
+public func buildRouter(store: VaultStore, access: Access) -> Router<WebContext> {
+    let router = Router(context: WebContext.self)
     router.add(middleware: GuardMiddleware(access: access))
     router.add(middleware: ErrorPagesMiddleware())
     let shared = Shared(store: store, access: access)
@@ -33,15 +38,18 @@ public func buildRouter(store: VaultStore, access: Access) -> Router<BasicReques
     return router
 }
 
-/// The application: the router bound to `options.address`. `onBound` hears the real port once
+/// The application: the router bound to `options.address`, over HTTPS when `options.tls` is set. `onBound` hears the real port once
 /// the socket is open (port 0 picks one), after the Host check has learnt it.
 public func buildApplication(store: VaultStore, access: Access, options: ServeOptions,
-                             onBound: @escaping @Sendable (Int) -> Void) -> some ApplicationProtocol {
+                             onBound: @escaping @Sendable (Int) -> Void) throws -> some ApplicationProtocol {
     var logger = Logger(label: "carousel-serve")
     logger.logLevel = .warning
     let address = options.address
+    var server = HTTPServerBuilder.http1()
+    if let tls = options.tls { server = try .tls(.http1(), tlsConfiguration: tls) }
     return Application(
         router: buildRouter(store: store, access: access),
+        server: server,
         configuration: .init(address: .hostname(address, port: options.port), serverName: "carousel"),
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? options.port

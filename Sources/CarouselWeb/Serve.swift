@@ -10,6 +10,11 @@ public struct ServeArguments: Sendable {
     public var now: DateValue?
     public var options = ServeOptions()
     public var open = false
+    /// `--lan`: HTTPS on the local network, with pairing; `lanAddress` binds one address instead of every one.
+    public var lan = false
+    public var lanAddress: String?
+    public var tlsCert: String?
+    public var tlsKey: String?
 
     public struct Problem: Error, CustomStringConvertible {
         public let description: String
@@ -42,11 +47,16 @@ public struct ServeArguments: Sendable {
                 result.options.port = port
             case "--listen": result.options.address = try value("--listen")
             case "--open": result.open = true
+            case "--lan": result.lan = true
+            case "--lan-address": result.lanAddress = try value("--lan-address")
+            case "--tls-cert": result.tlsCert = try value("--tls-cert")
+            case "--tls-key": result.tlsKey = try value("--tls-key")
             default: throw Problem(description: "unknown argument \"\(args[i])\"")
             }
             i += 1
         }
         guard !result.vault.isEmpty else { throw Problem(description: "--vault is required") }
+        try result.checkLAN()
         return result
     }
 }
@@ -75,6 +85,7 @@ public enum Serve {
             FileHandle.standardError.write(Data("error: \(error.localizedDescription)\n".utf8))
             return 1
         }
+        if args.lan { return await runLAN(args, vault: vault, store: store, environment: environment) }
         let access = Access()
         let address = args.options.address
         if !loopback.contains(address) {
@@ -82,15 +93,15 @@ public enum Serve {
                 + "this address and learns the token can read and change the vault; the connection is not encrypted.\n").utf8))
         }
         let open = args.open
-        let app = buildApplication(store: store, access: access, options: args.options) { port in
-            let host = address.contains(":") ? "[\(address)]" : address
-            let url = "http://\(host):\(port)/?token=\(access.token)"
-            // Written straight to the file descriptor: whoever started us reads the address at once.
-            FileHandle.standardOutput.write(Data(("Serving \(vault.root) at \(url)\n"
-                + "Open that address once in a browser; it then keeps a cookie. Ctrl-C stops the server.\n").utf8))
-            if open { openBrowser(url) }
-        }
         do {
+            let app = try buildApplication(store: store, access: access, options: args.options) { port in
+                let host = address.contains(":") ? "[\(address)]" : address
+                let url = "http://\(host):\(port)/?token=\(access.token)"
+                // Written straight to the file descriptor: whoever started us reads the address at once.
+                FileHandle.standardOutput.write(Data(("Serving \(vault.root) at \(url)\n"
+                    + "Open that address once in a browser; it then keeps a cookie. Ctrl-C stops the server.\n").utf8))
+                if open { openBrowser(url) }
+            }
             try await app.runService()
             return 0
         } catch {

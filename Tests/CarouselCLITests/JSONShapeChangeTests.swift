@@ -113,4 +113,25 @@ final class JSONShapeChangeTests: XCTestCase {
         assertShape("resolve", resolved)
         XCTAssertEqual(try resolved.json()["paths"] as? [String], ["cards/call-mum.md"], resolved.stdout)
     }
+
+    /// `serve --devices` and `--revoke` read and change `.carousel/devices.json` without a server.
+    func testServeDevicesAndRevokeShape() throws {
+        let s = try sample()
+        try FileManager.default.createDirectory(at: s.vault.appendingPathComponent(".carousel"), withIntermediateDirectories: true)
+        try s.write(".carousel/devices.json", """
+            {"devices": [{"id": "a1b2c3", "name": "Safari on iPhone", "paired": "2026-11-20T08:00",
+                          "last_seen": "2026-11-23T09:30", "token_sha256": "\(String(repeating: "0", count: 64))"}]}
+            """)
+        let listed = try s.carousel(["serve", "--devices", "--json"])
+        assertShape("serve-devices", listed)
+        XCTAssertEqual((try listed.json()["devices"] as? [[String: Any]])?.first?["last_seen"] as? String, "2026-11-23T09:30")
+        XCTAssertFalse(listed.stdout.contains("token"), "the hash stays in the file")
+        assertShape("serve-revoke", try s.carousel(["serve", "--revoke", "a1b2c3", "--json"]))
+        assertShape("serve-devices", try s.carousel(["serve", "--devices", "--json"]))
+        XCTAssertEqual(try s.carousel(["serve", "--devices", "--json"]).json()["devices"] as? [String], [])
+        try s.write(".carousel/devices.json", "{not json")
+        let broken = try s.carousel(["serve", "--devices"])
+        XCTAssertNotEqual(broken.status, 0)
+        XCTAssertTrue(broken.stderr.contains(".carousel/devices.json cannot be read"), broken.stderr)
+    }
 }

@@ -32,7 +32,12 @@ final class ProcessParityTests: XCTestCase {
         XCTAssertEqual(try both(s, ["frobnicate"]).status, 2)
         XCTAssertEqual(try both(s, ["list", "--vault", s.root.appendingPathComponent("nowhere").path], vaultFlag: false).status, 3)
         XCTAssertEqual(try both(s, ["--help"], vaultFlag: false).status, 0)
-        XCTAssertEqual(try both(s, ["--version"], vaultFlag: false).status, 0)
+        // `--version` alone is answered before argument-parser runs; with more words
+        // argument-parser answers it: the same line either way.
+        let version = try both(s, ["--version"], vaultFlag: false)
+        XCTAssertEqual(version.status, 0)
+        XCTAssertEqual(version.stdout, "0.1.0\n")
+        XCTAssertEqual(try both(s, ["--version", "--json"], vaultFlag: false).stdout, version.stdout)
         XCTAssertEqual(try both(s, ["rule", "every 2 weeks on mon", "--from", "2026-11-23", "--count", "3", "--json"], vaultFlag: false).status, 0)
         XCTAssertEqual(try both(s, ["list", "--json"], env: ["CAROUSEL_VAULT": s.vault.path], vaultFlag: false).status, 0)
         // A change made one way shows the other way.

@@ -89,6 +89,27 @@ final class ZonedTimeTests: XCTestCase {
         XCTAssertEqual((try list.json()["cards"] as? [[String: Any]])?.first?["due"] as? String, "2026-03-27T19:30")
     }
 
+    func testTheVaultsZoneReachesEverySummaryInJSON() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        try s.write("carousel.yaml", try s.read("carousel.yaml") + "time_zone: Europe/Berlin\n")
+        // 19:00 in Berlin on Friday 20 March (UTC+1) is 14:00 in New York (UTC-4 since 8 March).
+        try s.write("cards/call.md", "---\ntitle: Call the bank\ndue: 2026-03-20T19:00\n---\n")
+        XCTAssertEqual(try s.carousel(["pull", "call", "--today", "2026-03-20"]).status, 0)
+        let env = ["TZ": "America/New_York"]
+        func due(_ cards: Any?) -> String? { ((cards as? [[String: Any]])?.first { $0["slug"] as? String == "call" })?["due"] as? String }
+        let list = try s.carousel(["list", "--json", "--today", "2026-03-20"], env: env).json()
+        XCTAssertEqual(due(list["cards"]), "2026-03-20T14:00")
+        let today = try s.carousel(["today", "--json", "--today", "2026-03-20"], env: env).json()
+        XCTAssertEqual(due((today["list"] as? [String: Any])?["cards"] ?? today["cards"]), "2026-03-20T14:00")
+        let board = try s.carousel(["board", "--json", "--today", "2026-03-20"], env: env).json()
+        let all = (board["columns"] as? [[String: Any]] ?? []).flatMap { $0["cards"] as? [[String: Any]] ?? [] }
+        XCTAssertEqual(due(all), "2026-03-20T14:00")
+        // On a device in the vault's own zone the reading is the one written.
+        XCTAssertEqual(due(try s.carousel(["list", "--json", "--today", "2026-03-20"], env: ["TZ": "Europe/Berlin"]).json()["cards"]),
+                       "2026-03-20T19:00")
+    }
+
     func testImportKeepsTheCalendarsZoneWhateverTheMachineZone() throws {
         var files: [String: [String: String]] = [:]
         for tz in ["America/New_York", "Europe/Berlin", "UTC"] {

@@ -114,6 +114,21 @@ final class RepositoryQuickCommitTests: XCTestCase {
         try assertCleanAndSound(repo, home: home)
     }
 
+    /// `CAROUSEL_QUICK_COMMIT=off`, how `make bench` times libgit2's route beside this one,
+    /// sends a repository opened while it is set down libgit2's route; any other value, or none,
+    /// leaves the quick route on.
+    func testEnvironmentSwitchTurnsTheQuickRouteOff() throws {
+        defer { unsetenv("CAROUSEL_QUICK_COMMIT") }
+        for (value, quick) in [("off", false), ("on", true), (nil, true)] as [(String?, Bool)] {
+            if let value { setenv("CAROUSEL_QUICK_COMMIT", value, 1) } else { unsetenv("CAROUSEL_QUICK_COMMIT") }
+            let (repo, home) = try makeFilled()
+            try write("b, changed\n", to: "cards/b.md", in: repo)
+            XCTAssertNotNil(try repo.commit(paths: ["cards/b.md"], message: "change", signature: testSignature))
+            XCTAssertEqual(repo.lastCommitWasQuick, quick, "CAROUSEL_QUICK_COMMIT=\(value ?? "(unset)")")
+            try assertCleanAndSound(repo, home: home)
+        }
+    }
+
     func testFileStagedByGitStaysStagedAndOutOfTheCommit() throws {
         let (repo, home) = try makeFilled()
         try write("a, staged\n", to: "cards/a.md", in: repo)

@@ -32,6 +32,13 @@ final class PageSizeTests: XCTestCase {
             try Data("---\ntitle: Bulk card \(i)\n\(due.isEmpty ? "" : "due: \(due)\n")---\n".utf8)
                 .write(to: cards.appendingPathComponent("bulk-\(i).md"))
         }
+        // A day with 120 cards pulled into it, and a change of 3,120 files for undo to name.
+        for i in 0..<120 {
+            try Data("---\ntitle: Pulled card \(i)\nspoons: 3\ntoday: 2026-11-23\n---\n".utf8)
+                .write(to: cards.appendingPathComponent("pulled-\(i).md"))
+        }
+        _ = try box.git(["add", "-A"])
+        _ = try box.git(["-c", "user.name=Test Person", "-c", "user.email=test@example.invalid", "commit", "-q", "-m", "A first import"])
         let access = Access(hosts: ["localhost"])
         let cookie: HTTPFields = [.cookie: "\(Access.cookieName)=\(access.token)"]
         let store = VaultStore(vault: try Vault(at: box.vault.path), pinnedDay: Day(iso: box.today), environment: box.environment)
@@ -51,6 +58,19 @@ final class PageSizeTests: XCTestCase {
             }
             try await client.execute(uri: "/board", method: .get, headers: cookie) { r in
                 XCTAssertTrue(String(buffer: r.body).contains("Later cards →"))
+            }
+            try await client.execute(uri: "/", method: .get, headers: cookie) { r in
+                let html = String(buffer: r.body)
+                // 120 pulled (and the cards due today): the first rows, then how many more.
+                let open = html.components(separatedBy: "id=\"today-open\"").last?.components(separatedBy: "</ol>").first ?? ""
+                XCTAssertEqual(open.components(separatedBy: "<li ").count - 1, TodaySection.rowsShown)
+                XCTAssertNotNil(html.range(of: #"… and [0-9]+ more open in today\."#, options: .regularExpression), html)
+                XCTAssertTrue(html.contains("The board shows every one"))
+            }
+            try await client.execute(uri: "/undo", method: .get, headers: cookie) { r in
+                let html = String(buffer: r.body)
+                XCTAssertTrue(html.contains("A first import"), html)
+                XCTAssertTrue(html.contains("and \(3_120 - MoreController.filesShown) more files"), html)
             }
             try await client.execute(uri: "/calendar?period=day", method: .get, headers: cookie) { r in
                 XCTAssertTrue(String(buffer: r.body).contains("more: `carousel calendar` lists them all"))

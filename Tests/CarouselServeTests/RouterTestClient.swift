@@ -1,3 +1,4 @@
+import CarouselWeb
 import HTTPTypes
 import Hummingbird
 import Logging
@@ -21,15 +22,21 @@ struct RouterTestClient<Responder: HTTPResponder> where Responder.Context: Initi
 
     @discardableResult
     func execute<Value>(uri: String, method: HTTPRequest.Method, headers: HTTPFields = [:], body: ByteBuffer? = nil,
-                        testCallback: (RouterTestResponse) async throws -> Value) async throws -> Value {
+                        peer: String? = nil, testCallback: (RouterTestResponse) async throws -> Value) async throws -> Value {
         var headers = headers
         if let body { headers[.contentLength] = String(body.readableBytes) }
         let request = Request(head: HTTPRequest(method: method, scheme: "http", authority: "localhost", path: uri, headerFields: headers),
                               body: RequestBody(buffer: body ?? ByteBuffer()))
         let source = ApplicationRequestContextSource(channel: NIOAsyncTestingChannel(), logger: Logger(label: "carousel-web-test"))
+        var context = Responder.Context(source: source)
+        // The client's address, as a socket would give it (the router tests have none otherwise).
+        if let peer, var web = context as? WebContext {
+            web.remoteAddress = try SocketAddress(ipAddress: peer, port: 50_000)
+            context = web as! Responder.Context
+        }
         let response: Response
         do {
-            response = try await responder.respond(to: request, context: Responder.Context(source: source))
+            response = try await responder.respond(to: request, context: context)
         } catch {
             response = Response(status: .internalServerError)
         }

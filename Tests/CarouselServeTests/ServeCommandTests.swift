@@ -8,8 +8,11 @@ final class ServeCommandTests: XCTestCase {
         let data = try Data(contentsOf: WebSandbox.binDir.appendingPathComponent("carousel"))
         XCTAssertNil(data.range(of: Data("HummingbirdCore".utf8)), "carousel links the web server")
         XCTAssertNil(data.range(of: Data("NIOPosix".utf8)), "carousel links SwiftNIO")
+        XCTAssertNil(data.range(of: Data("NIOSSL".utf8)), "carousel links the TLS stack")
+        XCTAssertNil(data.range(of: Data("BoringSSL".utf8)), "carousel links BoringSSL")
         let server = try Data(contentsOf: WebSandbox.binDir.appendingPathComponent("carousel-serve"))
         XCTAssertNotNil(server.range(of: Data("HummingbirdCore".utf8)))
+        XCTAssertNotNil(server.range(of: Data("NIOSSL".utf8)))
     }
 
     func testABadPortIsAUsageError() throws {

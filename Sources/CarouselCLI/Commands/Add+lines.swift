@@ -27,7 +27,7 @@ extension Add {
             }
             let cards = try ws.add(batch)
             if options.json {
-                return AddedJSON(added: cards.map { CardJSON.summary($0, today: ws.today, numbers: ws.numbers) }).printJSON()
+                return AddedJSON(added: cards.map { CardJSON.summary($0, today: ws.today, numbers: ws.numbers, vaultZone: ws.settings.vaultZone) }).printJSON()
             }
             for card in cards { print("  + " + card.title + Terminal.current.dim("  (\(card.slug)) · " + Words.cardDue(card, today: ws.today))) }
             print("Added " + Words.plural(cards.count, "card") + " in one commit.")

@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import CarouselCore
 
@@ -27,7 +28,7 @@ struct Board: ParsableCommand {
             let view = try ws.board(limit: all ? 0 : limit ?? (options.json ? 0 : BoardView.shown))
             if options.json {
                 let numbers = ws.numbers(showing: (view.columns.map(\.items) + [view.later]).lazy.joined().map(\.card))
-                return BoardRender.json(view, numbers: numbers).printJSON()
+                return BoardRender.json(view, numbers: numbers, vaultZone: ws.settings.vaultZone).printJSON()
             }
             // The cards due later are counted, not listed, so they need no number.
             let numbers = ws.numbers(showing: view.columns.lazy.flatMap(\.items).map(\.card))
@@ -58,12 +59,14 @@ enum BoardRender {
         let cards: [CardJSON.Summary]
     }
 
-    static func json(_ view: BoardView, numbers: ShortNumbers? = nil) -> Output {
+    static func json(_ view: BoardView, numbers: ShortNumbers? = nil, vaultZone: TimeZone? = nil) -> Output {
         func items(_ list: [BoardView.Item]) -> [CardJSON.Summary] {
             list.map { item in
-                var summary = CardJSON.summary(item.card, today: view.date, numbers: numbers)
-                // A repeating card's due is its open occurrence (the summary's), never a passed one.
-                if !item.card.isRepeating { summary.due = item.card.due?.description ?? item.due?.iso }
+                var summary = CardJSON.summary(item.card, today: view.date, numbers: numbers, vaultZone: vaultZone)
+                // A repeating card's due is its open occurrence (the summary's), never a passed
+                // one; a zoned time stays as the summary gives it, on this device's clock.
+                let zoned = item.card.due?.minutes != nil && ZonedTime.zone(of: item.card, vaultZone: vaultZone) != nil
+                if !item.card.isRepeating, !zoned { summary.due = item.card.due?.description ?? item.due?.iso }
                 return summary
             }
         }

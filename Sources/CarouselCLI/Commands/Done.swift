@@ -13,12 +13,23 @@ struct Done: ParsableCommand {
     @Argument(parsing: .allUnrecognized, help: refsHelp, completion: .custom(completeRefs))
     var refs: [String] = []
 
-    func validate() throws { try validateTerms(refs, required: true) }
+    @Option(help: "Complete this occurrence of one repeating card instead of today's (ahead of its day, or one that was missed): \(DateInput.help).")
+    var instance: String?
+
+    func validate() throws {
+        try validateTerms(refs, required: true)
+        if instance != nil, refs.count != 1 { throw ValidationError("--instance names an occurrence of one card; give one card") }
+    }
 
     func run() throws {
         try reporting {
             let ws = try options.workspace(writing: true)
             printNotices(ws)
+            if let instance {
+                let (card, day, next) = try ws.done(refs[0], instance: instance)
+                if options.json { return CardJSON.full(try ws.open(card), today: ws.today).printJSON() }
+                return print(Terminal.current.line(Said.done(card.title, instance: day, next: next)))
+            }
             let selection = try ws.select(refs, openOnly: true)
             if selection.cards.isEmpty { return print(BulkOptions.noMatch) }
             guard try bulk.confirm(selection.cards, verb: "mark them done", ws: ws) else { return }

@@ -14,7 +14,7 @@ struct Drop: ParsableCommand {
             printNotices(ws)
             let (card, changed) = try ws.drop(target.ref)
             let view = TodayView.make(try ws.todaySnapshot(), today: ws.today)
-            if options.json { return TodayRender.json(view, numbers: ws.numbers).printJSON() }
+            if options.json { return TodayRender.json(view, numbers: ws.numbers, vaultZone: ws.settings.vaultZone).printJSON() }
             let t = Terminal.current
             print(t.line(Said.dropped(card.title, changed: changed)))
             print("  " + TodayRender.spoonBar(view, t))

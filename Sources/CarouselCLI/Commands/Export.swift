@@ -33,7 +33,7 @@ struct Export: ParsableCommand {
             for d in ws.snapshot.diagnostics { printError(d.description) }
             var text: String
             switch format {
-            case .ics: text = ICalendar.render(try ExportData.items(ws), today: ws.today)
+            case .ics: text = ICalendar.render(try ExportData.items(ws), today: ws.today, clock: .current)
             case .csv: text = try ExportData.csv(ws, kind: kind)
             case .json: text = JSONOutput.render(try ExportData.json(ws)) + "\n"
             }

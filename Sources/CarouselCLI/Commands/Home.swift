@@ -26,7 +26,7 @@ struct Home: ParsableCommand {
                 WelcomeBack.make(overdue: try ws.overduePile(), awaySince: $0, today: ws.today)
             }
             if options.json {
-                HomeJSON(date: ws.today.iso, today: TodayRender.json(view.today, numbers: numbers),
+                HomeJSON(date: ws.today.iso, today: TodayRender.json(view.today, numbers: numbers, vaultZone: ws.settings.vaultZone),
                          carousel: SuggestRender.json(view.carousel, mode: mode, today: ws.today, numbers: numbers),
                          counts: HomeJSON.Counts(view), clock: ClockRender.json(dayClock),
                          welcomeBack: welcome.map(WelcomeRender.json)).printJSON()

@@ -54,8 +54,8 @@ struct Import: ParsableCommand {
             printNotices(ws)
             let result = try ws.importItems(plan, source: ["todo.txt", "Taskwarrior", "iCalendar"][Source.allCases.firstIndex(of: from) ?? 0])
             if options.json {
-                return Output(added: result.added.map { CardJSON.summary($0, today: ws.today, numbers: ws.numbers) },
-                              updated: result.updated.map { CardJSON.summary($0, today: ws.today, numbers: ws.numbers) },
+                return Output(added: result.added.map { CardJSON.summary($0, today: ws.today, numbers: ws.numbers, vaultZone: ws.settings.vaultZone) },
+                              updated: result.updated.map { CardJSON.summary($0, today: ws.today, numbers: ws.numbers, vaultZone: ws.settings.vaultZone) },
                               alreadyThere: result.alreadyThere, notes: result.notes).printJSON()
             }
             // "line 4: …" becomes "todo.txt:4: …", as a compiler names a place.

@@ -60,7 +60,7 @@ private func showCards(_ ws: Workspace, _ filter: CardFilter, containing text: S
         first = (cards, cards.count)
     }
     let numbers = ws.numbers(showing: first.cards)
-    if json { return ListRender.json(first.cards, today: ws.today, numbers: numbers).printJSON() }
+    if json { return ListRender.json(first.cards, today: ws.today, numbers: numbers, vaultZone: ws.settings.vaultZone).printJSON() }
     printDiagnostics(ws)
     ListRender.text(first.cards, today: ws.today, numbers: numbers, total: first.total, empty: empty)
 }

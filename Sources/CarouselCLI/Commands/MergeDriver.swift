@@ -17,6 +17,9 @@ struct MergeDriver: ParsableCommand {
     func run() throws {
         do {
             // FileSystem.readText keeps a byte-order mark, which Foundation's readers drop.
+            // Git runs the driver at the top of the work tree: opening the vault there reads its
+            // cards folder and TaskNotes' field names, which decide how the file merges.
+            _ = try? Vault(at: FileManager.default.currentDirectoryPath, checkingStructure: false)
             let b = try FileSystem.readText(base)
             let o = try FileSystem.readText(ours)
             let t = try FileSystem.readText(theirs)

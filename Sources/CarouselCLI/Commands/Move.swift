@@ -33,7 +33,7 @@ struct Move: ParsableCommand {
             let outcome = try ws.move(ref, to: target)
             if options.json {
                 return Output(moved: outcome.changed, column: target.rawValue,
-                              card: CardJSON.summary(outcome.card, today: ws.today, numbers: ws.numbers)).printJSON()
+                              card: CardJSON.summary(outcome.card, today: ws.today, numbers: ws.numbers, vaultZone: ws.settings.vaultZone)).printJSON()
             }
             let t = Terminal.current
             print(t.line(Said.moved(outcome, today: ws.today, wasDue: wasDue)))

@@ -17,7 +17,7 @@ struct Order: ParsableCommand {
             let ws = try options.workspace(writing: true)
             printNotices(ws)
             let view = try ws.order(ref, to: position)
-            if options.json { return TodayRender.json(view, numbers: ws.numbers).printJSON() }
+            if options.json { return TodayRender.json(view, numbers: ws.numbers, vaultZone: ws.settings.vaultZone).printJSON() }
             let t = Terminal.current
             print((["", "  " + t.bold("TODAY")] + TodayRender.lines(view, t, numbers: ws.numbers) + [""]).joined(separator: "\n"))
         }

@@ -48,7 +48,7 @@ struct Pick: ParsableCommand {
             var taken = false
             if take, let card = view.choice?.card { taken = !(try ws.pull([card])).isEmpty }
             let numbers = ws.numbers(showing: view.choice.map { [$0.card] } ?? [])
-            if options.json { return PickRender.json(view, mode: mode, taken: taken, numbers: numbers).printJSON() }
+            if options.json { return PickRender.json(view, mode: mode, taken: taken, numbers: numbers, vaultZone: ws.settings.vaultZone).printJSON() }
             print(PickRender.lines(view, mode: mode, taken: taken, Terminal.current, numbers: numbers).joined(separator: "\n"))
         }
     }

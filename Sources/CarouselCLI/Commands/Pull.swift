@@ -31,7 +31,7 @@ struct Pull: ParsableCommand {
             guard try bulk.confirm(selection.cards, verb: "pull them into today", ws: ws) else { return }
             let pulled = try ws.pull(selection.cards)
             let view = TodayView.make(try ws.todaySnapshot(), today: ws.today)
-            if options.json { return TodayRender.json(view, numbers: ws.numbers).printJSON() }
+            if options.json { return TodayRender.json(view, numbers: ws.numbers, vaultZone: ws.settings.vaultZone).printJSON() }
             let t = Terminal.current
             if pulled.isEmpty {
                 print(t.line(Said.alreadyInToday(selection.cards.map(\.title))))

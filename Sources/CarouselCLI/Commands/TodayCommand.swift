@@ -15,7 +15,7 @@ struct TodayCommand: ParsableCommand {
             let view = TodayView.make(try ws.todaySnapshot(), today: ws.today)
             let numbers = ws.numbers(showing: view.items.map(\.card))
             let dayClock = try ws.clock(now: clock.minutes(options, ws.moment))
-            if options.json { return TodayJSON(list: TodayRender.json(view, numbers: numbers), clock: ClockRender.json(dayClock)).printJSON() }
+            if options.json { return TodayJSON(list: TodayRender.json(view, numbers: numbers, vaultZone: ws.settings.vaultZone), clock: ClockRender.json(dayClock)).printJSON() }
             let t = Terminal.current
             print((["", "  " + t.bold("Today, " + Words.longDate(ws.today))] + ClockRender.lines(dayClock, t) + [""]
                 + TodayRender.lines(view, t, numbers: numbers, clock: dayClock) + [""]).joined(separator: "\n"))

@@ -1,3 +1,4 @@
+import Foundation
 import CarouselCore
 import Yams
 
@@ -26,20 +27,21 @@ enum CardJSON {
         }
     }
 
-    static func summary(_ card: Card, today: Day, numbers: ShortNumbers? = nil) -> Summary {
+    static func summary(_ card: Card, today: Day, numbers: ShortNumbers? = nil, vaultZone: TimeZone? = nil) -> Summary {
         Summary(number: ShortNumber.of(card, numbers), id: card.id, slug: card.slug, title: card.title,
                 kind: card.kind.rawValue, spoons: card.spoons, importance: card.importance, category: card.category,
-                tags: card.tags, due: dueText(card, today: today), repeat: card.repeatRule,
+                tags: card.tags, due: dueText(card, today: today, vaultZone: vaultZone), repeat: card.repeatRule,
                 done: Occurrence.isDone(card, today: today), overdue: Occurrence.isOverdue(card, today: today),
                 firstStep: card.firstStep)
     }
 
     /// The due date as written for a one-off card; for a repeating card its open occurrence
     /// (with the time of `due`), or its last `due` once the series is over.
-    static func dueText(_ card: Card, today: Day) -> String? {
+    /// A zoned time (`tz:`, else the vault's `time_zone:`) is given on this device's clock.
+    static func dueText(_ card: Card, today: Day, vaultZone: TimeZone? = nil) -> String? {
         // A zoned time is given on this device's clock, by the zone's rules for its date.
-        if card.timeZone != nil, card.due?.minutes != nil, let day = Occurrence.dueDay(of: card, today: today) {
-            return ZonedTime.local(card, on: day)?.description
+        if card.timeZone != nil || vaultZone != nil, card.due?.minutes != nil, let day = Occurrence.dueDay(of: card, today: today) {
+            return ZonedTime.local(card, on: day, vaultZone: vaultZone)?.description
         }
         if card.isRepeating, let day = Occurrence.dueDay(of: card, today: today) {
             return day.iso + (card.due?.timeText.map { "T" + $0 } ?? "")

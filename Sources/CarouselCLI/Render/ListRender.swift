@@ -1,3 +1,4 @@
+import Foundation
 import CarouselCore
 
 /// Lines and JSON for card lists (`list`, `search`, and what bulk commands are about to change).
@@ -26,9 +27,9 @@ enum ListRender {
         }
     }
 
-    static func json(_ cards: [Card], today: Day, numbers: ShortNumbers) -> Output {
+    static func json(_ cards: [Card], today: Day, numbers: ShortNumbers, vaultZone: TimeZone? = nil) -> Output {
         Output(cards: cards.map { c in
-            Item(number: ShortNumber.of(c, numbers), id: c.id, slug: c.slug, title: c.title, due: CardJSON.dueText(c, today: today),
+            Item(number: ShortNumber.of(c, numbers), id: c.id, slug: c.slug, title: c.title, due: CardJSON.dueText(c, today: today, vaultZone: vaultZone),
                  tags: c.tags, category: c.category, importance: c.importance, spoons: c.spoons,
                  done: Occurrence.isDone(c, today: today), overdue: Occurrence.isOverdue(c, today: today),
                  waiting: Occurrence.isWaiting(c, today: today), blocked: c.isBlocked, waitingFor: c.openBlockers)

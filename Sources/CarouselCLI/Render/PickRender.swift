@@ -1,3 +1,4 @@
+import Foundation
 import CarouselCore
 
 /// Text and JSON for `carousel pick`.
@@ -39,9 +40,9 @@ enum PickRender {
         }
     }
 
-    static func json(_ view: PickView, mode: Settings.Mode, taken: Bool, numbers: ShortNumbers? = nil) -> Output {
+    static func json(_ view: PickView, mode: Settings.Mode, taken: Bool, numbers: ShortNumbers? = nil, vaultZone: TimeZone? = nil) -> Output {
         Output(date: view.date.iso, spoonsLeft: view.spoonsLeft, minutes: view.minutes, before: view.before, outcome: view.outcome.rawValue,
-               card: view.choice.map { CardJSON.summary($0.card, today: view.date, numbers: numbers) },
+               card: view.choice.map { CardJSON.summary($0.card, today: view.date, numbers: numbers, vaultZone: vaultZone) },
                minutesNeeded: view.choiceMinutes, why: view.why(mode: mode), message: view.message,
                fitting: view.fitting, offeredToday: view.offered.count, taken: taken)
     }

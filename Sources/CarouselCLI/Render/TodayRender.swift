@@ -1,3 +1,4 @@
+import Foundation
 import CarouselCore
 
 /// Text for Today's list and the spoon bar, shared by `home` and `today`.
@@ -80,9 +81,9 @@ enum TodayRender {
         }
     }
 
-    static func json(_ view: TodayView, numbers: ShortNumbers? = nil) -> Output {
+    static func json(_ view: TodayView, numbers: ShortNumbers? = nil, vaultZone: TimeZone? = nil) -> Output {
         Output(date: view.date.iso, budget: view.budget, spoonsPlanned: view.spoonsPlanned, spoonsDone: view.spoonsDone,
                overloaded: view.overloaded,
-               cards: view.items.map { CardJSON.summary($0.card, today: view.date, numbers: numbers) })
+               cards: view.items.map { CardJSON.summary($0.card, today: view.date, numbers: numbers, vaultZone: vaultZone) })
     }
 }

@@ -14,6 +14,9 @@ public enum CarouselCommandLine {
     public static func run(_ arguments: [String], environment: [String: String], input: FileHandle,
                            output: OutputSink, errors: OutputSink) -> Int32 {
         let run = CommandLineRun(environment: environment, input: input, output: output, errors: errors)
+        // Each run reads the layout of the vault it opens, and leaves none behind for the next.
+        VaultLayout.install(.standard)
+        defer { VaultLayout.install(.standard) }
         return CommandLineRun.$current.withValue(run) {
             defer { run.flush() }
             return Carousel.status(running: arguments)

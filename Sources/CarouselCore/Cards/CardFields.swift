@@ -57,6 +57,28 @@ extension CardParser {
     /// ignored. Throws the first value that makes the card unreadable.
     static func card<Field: CardFieldValue>(fields: [Field], slug: String, path: String,
                                             diag: Diagnose) throws(FileDiagnostic) -> ParsedCard {
+        let layout = VaultLayout.active
+        guard !layout.renamed.isEmpty else { return try card(fields: fields, slug: slug, path: path, layout: layout, diag: diag) }
+        let renamed = RenamedField.reading(fields, layout)
+        // A message about a renamed field names it as the file writes it (`deadline must be a date …`).
+        var written: [Int: (key: String, as: String)] = [:]
+        for f in renamed where f.key != f.base.key { written[f.line] = (f.key, f.base.key) }
+        func reword(_ d: FileDiagnostic) -> FileDiagnostic {
+            guard let w = written[d.line], d.message.hasPrefix(w.key + " ") else { return d }
+            return FileDiagnostic(path: d.path, line: d.line, column: d.column, severity: d.severity,
+                                  message: w.as + d.message.dropFirst(w.key.count), sourceLine: d.sourceLine)
+        }
+        do {
+            var parsed = try card(fields: renamed, slug: slug, path: path, layout: layout, diag: diag)
+            parsed.warnings = parsed.warnings.map(reword)
+            return parsed
+        } catch {
+            throw reword(error)
+        }
+    }
+
+    private static func card<Field: CardFieldValue>(fields: [Field], slug: String, path: String, layout: VaultLayout,
+                                                    diag: Diagnose) throws(FileDiagnostic) -> ParsedCard {
         var card = Card(slug: slug, path: path, title: slug)
         var warnings: [FileDiagnostic] = []
 
@@ -218,7 +240,32 @@ extension CardParser {
             default: break  // unknown fields are the user's; they stay in the file untouched
             }
         }
-        applyTaskNotes(fields, to: &card, warnings: &warnings, diag: diag)
+        applyTaskNotes(fields, to: &card, layout: layout, warnings: &warnings, diag: diag)
         return ParsedCard(card: card, warnings: warnings, reminds: fields.contains { $0.key == "remind" })
+    }
+}
+
+/// A field of a vault whose TaskNotes settings rename a field (`due` written as `deadline`),
+/// read under TaskNotes' default key so the card rules stay the same (a message about its value
+/// names that key; its line and column are the file's).
+struct RenamedField<Base: CardFieldValue>: CardFieldValue {
+    let base: Base
+    let key: String
+    var line: Int { base.line }
+    var column: Int { base.column }
+    var isNull: Bool { base.isNull }
+    var text: String? { base.text }
+    var listItems: [CardListItem]? { base.listItems }
+
+    /// `fields` with each renamed property under its default key. A default key that the vault
+    /// renames is read as before when the file has no property of the new name (a card Carousel
+    /// wrote with `due:`), and left aside when it has (TaskNotes would not read it either).
+    static func reading(_ fields: [Base], _ layout: VaultLayout) -> [RenamedField<Base>] {
+        let written = Set(fields.map(\.key))
+        return fields.compactMap { f in
+            if let key = layout.defaultKey(ofProperty: f.key) { return RenamedField(base: f, key: key) }
+            if let property = layout.renamed[f.key], written.contains(property) { return nil }
+            return RenamedField(base: f, key: f.key)
+        }
     }
 }

@@ -4,8 +4,8 @@ import Foundation
 /// and the card as it reads now.
 public struct CardFile: Sendable {
     public let path: String
-    public private(set) var document: FrontMatterDocument
-    public private(set) var card: Card
+    public internal(set) var document: FrontMatterDocument
+    public internal(set) var card: Card
 
     /// Reads and parses a card. A file that does not parse is an error and is never rewritten.
     public init(vault: Vault, path: String) throws(CarouselError) {
@@ -55,8 +55,8 @@ public struct CardFile: Sendable {
     public mutating func set(_ role: String, string value: String) {
         if role == "done", tasksByStatus {
             // TaskNotes keeps completion in `status` and the day in `completedDate`.
-            setStatus("done")
-            set(document.lineRange(of: "completed_date") != nil ? "completed_date" : "completedDate", string: String(value.prefix(10)))
+            setStatus(VaultLayout.active.doneStatus)
+            set(!has("completedDate") && document.lineRange(of: "completed_date") != nil ? "completed_date" : "completedDate", string: String(value.prefix(10)))
             return
         }
         let key = self.key(for: role)
@@ -66,8 +66,8 @@ public struct CardFile: Sendable {
     }
 
     public mutating func set(_ role: String, int value: Int) {
-        if role == "importance", document.lineRange(of: "importance") == nil, document.lineRange(of: "priority") != nil {
-            return set("priority", string: TaskNotesFields.priority(ofImportance: value))
+        if role == "importance", document.lineRange(of: "importance") == nil, has("priority") {
+            return set("priority", string: VaultLayout.active.priority(ofImportance: value))
         }
         let key = self.key(for: role)
         document.set(key, renderedLines: [YAMLRender.line(key, int: value)])
@@ -75,6 +75,7 @@ public struct CardFile: Sendable {
     }
 
     public mutating func set(_ role: String, list: [String]) {
+        if role == "completed" { advanceCompletionAnchor(to: list) }
         let key = self.key(for: role)
         if let range = document.lineRange(of: key), range.count > 1,
            let item = document.lines[range].dropFirst().first(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("-") }) {
@@ -87,15 +88,21 @@ public struct CardFile: Sendable {
     }
 
     /// Replaces a field with lines already rendered (the first is `key:`), for nested values.
+    /// A TaskNotes key is written under the vault's name for it (`VaultLayout.renamed`).
     public mutating func setLines(_ key: String, _ lines: [String]) {
-        document.set(key, renderedLines: lines)
+        let written = self.key(for: key)
+        var lines = lines
+        if written != key, let first = lines.first, first.hasPrefix(key + ":") {
+            lines[0] = written + first.dropFirst(key.count)
+        }
+        document.set(written, renderedLines: lines)
         reparse()
     }
 
     public mutating func remove(_ role: String) {
         if role == "done", tasksByStatus {
-            setStatus("open")
-            document.remove("completedDate")
+            setStatus(VaultLayout.active.openStatus)
+            document.remove(key(for: "completedDate"))
             document.remove("completed_date")
             reparse()
             return
@@ -113,21 +120,36 @@ public struct CardFile: Sendable {
     /// for `completed`, …), so a file TaskNotes wrote keeps speaking TaskNotes.
     /// A file that speaks TaskNotes (a `recurrence:`, `dateCreated:` or TaskNotes status) gets
     /// TaskNotes' key for a role it has no key for yet.
+    /// A key of TaskNotes' the vault renames (`due` written as `deadline`, `status` as `state`)
+    /// is written under the vault's name, unless the file has only the default one.
     func key(for role: String) -> String {
+        let layout = VaultLayout.active
+        if let property = layout.renamed[role] {
+            if document.lineRange(of: property) != nil { return property }
+            if document.lineRange(of: role) != nil { return role }
+            // `title` and `due` are Carousel's keys too: a card that does not speak TaskNotes keeps them.
+            return ["title", "due"].contains(role) && !speaksTaskNotes ? role : property
+        }
         if document.lineRange(of: role) != nil { return role }
-        guard let keys = TaskNotesFields.keys[role] else { return role }
+        guard let keys = TaskNotesFields.keys[role]?.map(layout.property) else { return role }
         if let present = keys.first(where: { document.lineRange(of: $0) != nil }) { return present }
         return speaksTaskNotes ? keys[0] : role
     }
 
+    /// Whether the file has TaskNotes' `key` (under the vault's name for it).
+    public func has(_ key: String) -> Bool { document.lineRange(of: self.key(for: key)) != nil }
+
     var speaksTaskNotes: Bool {
-        if ["recurrence", "dateCreated", "date_created"].contains(where: { document.lineRange(of: $0) != nil }) { return true }
-        return statusValue.map { ["open", "in-progress", "done", "completed", "none", "todo"].contains($0) } ?? false
+        let layout = VaultLayout.active
+        if ["recurrence", "dateCreated"].map(layout.property).contains(where: { document.lineRange(of: $0) != nil })
+            || document.lineRange(of: "date_created") != nil { return true }
+        return statusValue.map { layout.statuses.contains($0) } ?? false
     }
 
-    /// The `status:` value as written, lowercased, without quotes.
+    /// The `status:` value as written (under the vault's name for it), lowercased, without quotes.
     var statusValue: String? {
-        document.firstLine(of: "status").map { line in
+        let renamed = VaultLayout.active.property("status")
+        return document.firstLine(of: document.lineRange(of: renamed) != nil ? renamed : "status").map { line in
             line.drop { $0 != ":" }.dropFirst().trimmingCharacters(in: .whitespaces)
                 .trimmingCharacters(in: CharacterSet(charactersIn: "\"'")).lowercased()
         }
@@ -138,12 +160,32 @@ public struct CardFile: Sendable {
     /// The status must be one TaskNotes writes, so a `status:` of the person's own is left alone.
     var tasksByStatus: Bool {
         guard document.lineRange(of: "done") == nil, !card.isRepeating, let value = statusValue else { return false }
-        return ["open", "in-progress", "done", "completed", "none", "todo"].contains(value)
+        return VaultLayout.active.statuses.contains(value)
     }
 
     private mutating func setStatus(_ value: String) {
-        let style = document.firstLine(of: "status").map(YAMLRender.style(ofLine:)) ?? .plain
-        document.set("status", renderedLines: [YAMLRender.line("status", string: value, style: style)])
+        let key = self.key(for: "status")
+        let style = document.firstLine(of: key).map(YAMLRender.style(ofLine:)) ?? .plain
+        document.set(key, renderedLines: [YAMLRender.line(key, string: value, style: style)])
+    }
+
+    /// TaskNotes' `recurrence_anchor: completion` keeps its progress in the rule's DTSTART: a
+    /// completion recorded on day D moves DTSTART to D (its specification, 4.4.3), so TaskNotes
+    /// counts the next one from the same day Carousel does.
+    private mutating func advanceCompletionAnchor(to list: [String]) {
+        let layout = VaultLayout.active
+        let anchorKey = [layout.property("recurrence_anchor"), "recurrenceAnchor"].first { document.lineRange(of: $0) != nil }
+        let ruleKey = layout.property("recurrence")
+        guard let anchorKey, document.lineRange(of: "repeat") == nil,
+              let anchor = document.firstLine(of: anchorKey), anchor.lowercased().contains("completion"),
+              let ruleLine = document.firstLine(of: ruleKey) else { return }
+        let added = Set(list.compactMap { Day(iso: $0) }).subtracting(card.completed)
+        guard added.count == 1, let day = added.first else { return }
+        let text = ruleLine.drop { $0 != ":" }.dropFirst().trimmingCharacters(in: .whitespaces)
+            .trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+        let rule = TaskNotesFields.splitRecurrence(text).rule
+        let style = YAMLRender.style(ofLine: ruleLine)
+        document.set(ruleKey, renderedLines: [YAMLRender.line(ruleKey, string: "DTSTART:\(day.basicISO);" + rule, style: style)])
     }
 
     /// Gives a hand-made card its id on its first write.

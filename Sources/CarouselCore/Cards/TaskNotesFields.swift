@@ -13,11 +13,8 @@ enum TaskNotesFields {
         "blocked_by": ["blockedBy"],
     ]
 
-    /// Statuses that mean done (TaskNotes' default `done`, and `completed`).
-    static let completedStatuses: Set<String> = ["done", "completed"]
-
-    /// TaskNotes' priorities and Carousel's importance, both ways.
-    static let importanceOfPriority: [String: Int] = ["none": 1, "low": 2, "normal": 3, "medium": 3, "high": 5]
+    /// TaskNotes' default priorities for Carousel's importance (read back by
+    /// `VaultLayout.importanceOfPriority`: none 1, low 2, normal 3, high 5).
     static func priority(ofImportance n: Int) -> String {
         switch n {
         case ...1: return "none"
@@ -30,14 +27,22 @@ enum TaskNotesFields {
     /// A card file's text with its `dateModified:` (or `date_modified:`) set to `stamp`, as
     /// TaskNotes does on every change; the text as it was when it has neither.
     static func touchingModified(_ text: String, stamp: DateValue) -> String {
-        guard text.contains("\ndateModified:") || text.contains("\ndate_modified:"),
+        let renamed = VaultLayout.active.property("dateModified")
+        guard text.contains("\n\(renamed):") || text.contains("\ndate_modified:"),
               var document = try? FrontMatterDocument(text: text) else { return text }
-        let key = document.lineRange(of: "dateModified") != nil ? "dateModified" : "date_modified"
+        let key = document.lineRange(of: renamed) != nil ? renamed : "date_modified"
         guard document.lineRange(of: key) != nil else { return text }
         let value = stamp.description
         let style = document.firstLine(of: key).map(YAMLRender.style(ofLine:)) ?? .plain
         document.set(key, renderedLines: [YAMLRender.line(key, string: value, style: style)])
         return document.text
+    }
+
+    /// Whether a rule is a plain interval (no BY… parts), which
+    /// Carousel can count from the day it was done ("2 weeks after done").
+    static func canCountFromDone(_ rule: RecurrenceRule) -> Bool {
+        !rule.rrule.contains("BY") && !rule.rrule.contains("WKST")
+            && (try? RecurrenceRule.parse({ var r = rule; r.afterCompletion = true; return r.normalized }())) != nil
     }
 
     /// `DTSTART:20260101;FREQ=WEEKLY;BYDAY=FR` → the rule without its start, and the start day.
@@ -59,7 +64,7 @@ enum TaskNotesFields {
 
 extension CardParser {
     /// Reads TaskNotes' keys into `card` (after Carousel's own keys, which win).
-    static func applyTaskNotes<Field: CardFieldValue>(_ fields: [Field], to card: inout Card, warnings: inout [FileDiagnostic],
+    static func applyTaskNotes<Field: CardFieldValue>(_ fields: [Field], to card: inout Card, layout: VaultLayout, warnings: inout [FileDiagnostic],
                                                       diag: Diagnose) {
         let own = Set(fields.map(\.key))
         func first(_ role: String) -> Field? {
@@ -90,21 +95,31 @@ extension CardParser {
         if let f = first("created"), let d = date(f) { card.created = d }
         if let f = first("start"), let d = date(f) { card.start = d }
         if !own.contains("importance"), let f = fields.first(where: { $0.key == "priority" }), let p = f.text, !f.isNull {
-            if let n = TaskNotesFields.importanceOfPriority[p.lowercased()] { card.importance = n } else {
-                warnings.append(diag(f.line, f.column, "priority \"\(p)\" is not one of none, low, normal, high; importance stays \(card.importance)", .warning))
+            if let n = layout.importanceOfPriority[p.lowercased()] { card.importance = n } else {
+                warnings.append(diag(f.line, f.column, "priority \"\(p)\" is not one of \(layout.priorities.joined(separator: ", ")); importance stays \(card.importance)", .warning))
             }
         }
         if !own.contains("repeat"), let f = fields.first(where: { $0.key == "recurrence" }), let text = f.text, !text.isEmpty {
             let (rule, start) = TaskNotesFields.splitRecurrence(text)
-            if (try? RecurrenceRule.parse(rule)) != nil {
+            if var parsed = try? RecurrenceRule.parse(rule) {
                 card.repeatRule = rule
                 if card.seriesStart == nil { card.seriesStart = start }
+                // `recurrence_anchor: completion`: the next one counts from the day it was done.
+                if let anchor = fields.first(where: { ["recurrence_anchor", "recurrenceAnchor"].contains($0.key) }),
+                   anchor.text?.lowercased() == "completion" {
+                    if TaskNotesFields.canCountFromDone(parsed) {
+                        parsed.afterCompletion = true
+                        card.repeatRule = parsed.normalized
+                    } else {
+                        warnings.append(diag(anchor.line, anchor.column, "recurrence_anchor completion with \"\(rule)\" cannot count from the day it was done in Carousel (only a plain interval can, like FREQ=WEEKLY;INTERVAL=2); its dates are counted from DTSTART", .warning))
+                    }
+                }
             } else {
                 warnings.append(diag(f.line, f.column, "recurrence \"\(text)\" does not read as a rule; showing the card without recurrence", .warning))
             }
         }
         if !own.contains("done"), let f = fields.first(where: { $0.key == "status" }), let s = f.text,
-           TaskNotesFields.completedStatuses.contains(s.lowercased()), !card.isRepeating {
+           layout.completedStatuses.contains(s.lowercased()), !card.isRepeating {
             let completedDate = ["completedDate", "completed_date"].lazy.compactMap { k in fields.first { $0.key == k } }.first.flatMap(date)
             card.done = completedDate ?? card.created ?? DateValue(day: Day(dayNumber: 0))
         }

@@ -50,7 +50,9 @@ public enum ICalendar {
 
     /// The calendar. Cards with neither a due date nor a repeat rule are left out (a calendar has
     /// nowhere to put them); `today` anchors repeating cards that have no `start` or `created`.
-    public static func render(_ items: [Item], today: Day) -> String {
+    /// `clock` is the zone of the stamps Carousel writes (`created:`, `done:`: the device's clock
+    /// when they were written); DTSTAMP and COMPLETED convert them to UTC from there.
+    public static func render(_ items: [Item], today: Day, clock: TimeZone = .current) -> String {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Carousel//Carousel planner//EN", "CALSCALE:GREGORIAN",
                      "X-WR-CALNAME:Carousel"]
         // Each zone a card's times are readings of, defined once before the components (RFC 5545
@@ -72,13 +74,13 @@ public enum ICalendar {
         for item in items { if let o = item.occurrenceOf, series[o.uid] != nil { moved[o.uid, default: []].insert(o.day) } }
         for item in items.sorted(by: { $0.card.path < $1.card.path }) {
             let parent = item.occurrenceOf.flatMap { series[$0.uid] }
-            lines += component(item, today: today, series: parent, movedDays: item.uid.flatMap { moved[$0] } ?? [])
+            lines += component(item, today: today, clock: clock, series: parent, movedDays: item.uid.flatMap { moved[$0] } ?? [])
         }
         lines.append("END:VCALENDAR")
         return lines.map(fold).joined(separator: "\r\n") + "\r\n"
     }
 
-    static func component(_ item: Item, today: Day, series: Item? = nil, movedDays: Set<Day> = []) -> [String] {
+    static func component(_ item: Item, today: Day, clock: TimeZone, series: Item? = nil, movedDays: Set<Day> = []) -> [String] {
         let c = item.card
         // A zoned card's times go out as readings of its zone (TZID) or as UTC; floating ones float.
         let zone = c.timeZone.flatMap(ZonedTime.zone(named:))
@@ -87,7 +89,7 @@ public enum ICalendar {
         guard c.due != nil || rule != nil else { return [] }
         let isEvent = c.kind == .event
         let name = isEvent ? "VEVENT" : "VTODO"
-        var out = ["BEGIN:\(name)", "UID:\((series?.uid ?? item.uid).map(escapeUID) ?? uid(c))", "DTSTAMP:\(utc(c.created ?? DateValue(day: today)))",
+        var out = ["BEGIN:\(name)", "UID:\((series?.uid ?? item.uid).map(escapeUID) ?? uid(c))", "DTSTAMP:\(utc(c.created ?? DateValue(day: today), from: clock))",
                    "SUMMARY:\(escape(c.title))"]
         if let parent = series?.card, let day = item.occurrenceOf?.day {
             // The instance it replaces: its original day at the series' time, in the series' zone.
@@ -147,7 +149,7 @@ public enum ICalendar {
         if !isEvent {
             if !c.isRepeating, let done = c.done {
                 out.append("STATUS:COMPLETED")
-                out.append("COMPLETED:\(utc(done))")
+                out.append("COMPLETED:\(utc(done, from: clock))")
             } else {
                 out.append("STATUS:NEEDS-ACTION")
             }
@@ -166,9 +168,8 @@ public enum ICalendar {
                 let sign = { if case .after = spec { "" } else { "-" } }()
                 trigger = isEvent || c.isRepeating ? "TRIGGER:\(sign)\(d)" : "TRIGGER;RELATED=END:\(sign)\(d)"
             case .at(let v):
-                // A moment: a zoned card's reading of its zone, else the vault's clock, marked UTC.
-                let moment = zone.map { ZonedTime.convert(v, from: $0, to: TimeZone(identifier: "UTC") ?? $0) } ?? v
-                trigger = "TRIGGER;VALUE=DATE-TIME:" + utc(moment)
+                // A moment: a reading of the card's zone, else of the clock's, in UTC.
+                trigger = "TRIGGER;VALUE=DATE-TIME:" + utc(v, from: zone ?? clock)
             case .timeOfDay(let m):
                 // The time of day on the card's own day: after the start of an all-day date.
                 guard (c.start ?? c.due)?.minutes == nil else { continue }
@@ -203,11 +204,13 @@ public enum ICalendar {
         return ZonedTime.name(zone) == "UTC" ? ":\(text)Z" : ";TZID=\(ZonedTime.name(zone)):\(text)"
     }
 
-    /// A date-time written as UTC, as DTSTAMP and COMPLETED require; Carousel's times are local
-    /// wall-clock times, so this is the same clock reading marked Z.
-    static func utc(_ d: DateValue) -> String {
-        let m = d.minutes ?? 0
-        return "\(d.day.basicISO)T\(two(m / 60))\(two(m % 60))\(two(d.seconds ?? 0))Z"
+    /// A date-time written as UTC, as DTSTAMP, COMPLETED and absolute triggers require: `d` is a
+    /// reading of `zone`'s clock (a date alone is its midnight), moved by that date's rules.
+    static func utc(_ d: DateValue, from zone: TimeZone) -> String {
+        let reading = DateValue(day: d.day, minutes: d.minutes ?? 0, seconds: d.seconds)
+        let u = ZonedTime.convert(reading, from: zone, to: TimeZone(identifier: "UTC") ?? zone)
+        let m = u.minutes ?? 0
+        return "\(u.day.basicISO)T\(two(m / 60))\(two(m % 60))\(two(u.seconds ?? 0))Z"
     }
 
     static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }

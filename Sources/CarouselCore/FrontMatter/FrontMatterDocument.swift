@@ -134,6 +134,16 @@ public struct FrontMatterDocument: Equatable, Sendable {
         }
     }
 
+    /// Gives a top-level field another key where it stands, its value and comments untouched.
+    /// Does nothing if the field is absent, its key is quoted, or `new` is already there.
+    public mutating func renameKey(_ key: String, to new: String) {
+        guard let range = lineRange(of: key), lineRange(of: new) == nil else { return }
+        let line = lines[range.lowerBound]
+        let indent = line.prefix { $0 == " " }
+        guard line.dropFirst(indent.count).hasPrefix(key + ":") else { return }
+        lines[range.lowerBound] = String(indent) + new + line.dropFirst(indent.count + key.count)
+    }
+
     /// The lines (0-based indices into `lines`) that hold a top-level key and its value.
     public func lineRange(of key: String) -> Range<Int>? {
         let indent = rootIndent

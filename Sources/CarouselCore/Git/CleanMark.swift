@@ -21,7 +21,7 @@ struct CleanMark: Equatable {
 
     /// Entries of the vault root that are not walked: git's folder, Carousel's cache, and the cards
     /// (the index and `cardOthers` cover those).
-    static let skippedAtRoot: Set<String> = [".git", Vault.localDir, Vault.cardsDir]
+    static var skippedAtRoot: Set<String> { [".git", Vault.localDir, Vault.cardsDir] }
 
     /// The stamps of everything the index does not cover, as they are now. `cardOthers` are the
     /// entries of `cards/` the index refresh met but does not read; `gitDir` is the repository's
@@ -86,6 +86,8 @@ struct CleanMark: Equatable {
             if name == "." || name == ".." { continue }
             if relative.isEmpty, skippedAtRoot.contains(name) { continue }
             let rel = relative.isEmpty ? name : relative + "/" + name
+            // A cards folder deeper down (`TaskNotes/Tasks`) is the index's too.
+            if rel == Vault.cardsDir { continue }
             let value = stamp(root + "/" + rel)
             files[rel] = value
             if value == "dir" { walk(root: root, relative: rel, into: &files) }

@@ -35,6 +35,8 @@ public enum VaultInit {
                            identity: Signature? = nil, format: Settings.CardFormat = .carousel,
                            makeID: () -> String) throws(CarouselError) -> Vault {
         let root = Vault.absolute(path)
+        // A folder TaskNotes already keeps its tasks in writes new cards the way TaskNotes does.
+        let format = format == .carousel && FileManager.default.fileExists(atPath: root + "/" + TaskNotesSettings.path) ? .tasknotes : format
         let existing = FileManager.default.fileExists(atPath: root + "/" + Vault.settingsFile)
         if existing && Repository.isRepository(at: root) {
             throw .alreadyAVault(path: path)
@@ -69,7 +71,7 @@ public enum VaultInit {
             FileWrite(path: ".gitignore", text: ignore),
         ]
         if !FileManager.default.fileExists(atPath: root + "/.gitattributes") {
-            writes.append(FileWrite(path: ".gitattributes", text: gitattributes))
+            writes.append(FileWrite(path: ".gitattributes", text: attributes(cardsFolder: Vault.cardsDir)))
         }
         for dir in [Vault.cardsDir, Vault.habitsDir, Vault.journalDir] where !FileManager.default.fileExists(atPath: vault.url(dir)) {
             writes.append(FileWrite(path: dir + "/.gitkeep", text: ""))
@@ -81,6 +83,14 @@ public enum VaultInit {
         let found = try writer.pendingEdits()
         try writer.apply(writes, alsoCommitting: found.paths, message: message)
         return vault
+    }
+
+    /// `.gitattributes` for a vault whose cards are in `cardsFolder`: its cards merge field by field too.
+    static func attributes(cardsFolder: String) -> String {
+        guard cardsFolder != Vault.defaultCardsDir else { return gitattributes }
+        // A pattern cannot hold a space; git's `[[:space:]]` stands for one.
+        let pattern = cardsFolder.replacingOccurrences(of: " ", with: "[[:space:]]") + "/**/*.md merge=carousel\n"
+        return gitattributes.replacingOccurrences(of: "habits/**/*.md", with: pattern + "habits/**/*.md")
     }
 
     /// Who the commits made here will name, and whether that is only Carousel's stand-in

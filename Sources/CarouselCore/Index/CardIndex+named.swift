@@ -6,11 +6,6 @@ extension CardIndex {
         try cards(where: "path = ?", arguments: [path]).first
     }
 
-    /// Whether the index holds a card at this path.
-    func holdsCard(atPath path: String) throws(CarouselError) -> Bool {
-        try card(atPath: path) != nil
-    }
-
     /// The cards whose id is exactly this one, in path order.
     func cards(withID id: String) throws(CarouselError) -> [Card] {
         try cards(where: "id = ?", arguments: [id])

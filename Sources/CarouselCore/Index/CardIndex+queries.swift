@@ -78,19 +78,13 @@ extension CardIndex {
         "blocked_by IS NOT NULL": "cards_blocked",
     ]
 
-    /// What naming a card by REF reads (`CardRef`), of one row.
-    struct NamingRow: Nameable {
-        let path, slug, title: String
-        let id: String?
-    }
-
     /// Every card with only what naming one by REF reads, in path order as `cards()` gives them:
     /// four short strings a card instead of a whole card value.
-    func namingCards() throws(CarouselError) -> [NamingRow] {
+    func namingCards() throws(CarouselError) -> [CardName] {
         try read { db in
-            var rows: [NamingRow] = []
+            var rows: [CardName] = []
             let cursor = try Row.fetchCursor(db, sql: "SELECT path, slug, title, id FROM cards WHERE ok = 1")
-            while let row = try cursor.next() { rows.append(NamingRow(path: row[0], slug: row[1], title: row[2], id: row[3])) }
+            while let row = try cursor.next() { rows.append(CardName(path: row[0], slug: row[1], title: row[2], id: row[3])) }
             return rows.sorted(byKey: \.path, <)
         }
     }

@@ -39,6 +39,15 @@ public struct RefreshStats: Sendable, Equatable {
 /// recorded, so a view after one edit parses one file. Deleting the folder loses nothing.
 public final class CardIndex {
     static let schemaVersion = 18
+
+    /// The version the index is built for: the schema's, and under a vault layout of its own
+    /// (another cards folder, TaskNotes' renamed fields) a number that changes with the layout,
+    /// so cards read under one layout are read again under another.
+    static var builtVersion: Int {
+        let fingerprint = VaultLayout.active.fingerprint
+        guard !fingerprint.isEmpty else { return schemaVersion }
+        return schemaVersion + 1000 * (1 + Int(StableHash.fnv1a(fingerprint) % 1_000_000))
+    }
     let vault: Vault
     var db: DatabaseQueue
     var rebuilt = false
@@ -176,7 +185,7 @@ public final class CardIndex {
     static func migrate(_ queue: DatabaseQueue, rebuilt: inout Bool) throws {
         let changed = try queue.writeWithoutTransaction { db -> Bool in
             let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-            guard version != CardIndex.schemaVersion else { return false }
+            guard version != CardIndex.builtVersion else { return false }
             try db.execute(sql: "DROP TABLE IF EXISTS \(CardIndex.textTable)")
             try db.execute(sql: "DROP TABLE IF EXISTS cards")
             try db.execute(sql: "DROP TABLE IF EXISTS stamp_generation")
@@ -185,7 +194,7 @@ public final class CardIndex {
             try db.execute(sql: "DROP TABLE IF EXISTS clean_mark")
             try db.execute(sql: "DROP TABLE IF EXISTS folders")
             try db.execute(sql: "DROP TABLE IF EXISTS watch_state")
-            try db.execute(sql: "PRAGMA user_version = \(CardIndex.schemaVersion)")
+            try db.execute(sql: "PRAGMA user_version = \(CardIndex.builtVersion)")
             return true
         }
         try queue.writeWithoutTransaction { db in

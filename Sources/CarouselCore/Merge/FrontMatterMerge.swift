@@ -79,7 +79,7 @@ struct FrontMatterMerge {
         let oValue = Self.valueText(oLines), tValue = Self.valueText(tLines)
         // TaskNotes' last-change stamp: both sides changed the file, so the later time is right
         // and there is nothing to tell anyone (ISO date-times compare as text).
-        if ["dateModified", "date_modified"].contains(key) { return oValue >= tValue ? oLines : tLines }
+        if ["dateModified", "date_modified", VaultLayout.active.property("dateModified")].contains(key) { return oValue >= tValue ? oLines : tLines }
         let oursWin = rule.oursWins(ours: oValue, theirs: tValue)
         let (kept, lost, loser) = oursWin ? (oValue, tValue, theirsLabel) : (tValue, oValue, oursLabel)
         conflicts.append("\(key): kept \(kept); \(loser) had \(lost)")

@@ -77,7 +77,7 @@ public struct Settings: Sendable, Equatable {
     }
 
     /// Every key `carousel.yaml` understands.
-    public static let keys = ["budget", "carousel", "views", "week_start", "theme", "reduce_motion", "started", "categories", "sync", "checkin_reminder", "tags", "date_order", "day_end", "transition", "time_zone", "format", "watch"]
+    public static let keys = ["budget", "carousel", "views", "week_start", "theme", "reduce_motion", "started", "categories", "sync", "checkin_reminder", "tags", "date_order", "day_end", "transition", "time_zone", "format", "cards_folder", "tasknotes", "watch"]
     /// The views home can point at.
     public static let viewNames = ["board", "habits", "streaks", "countdown", "calendar", "timeline", "checkin", "check-in"]
     /// `theme`: `auto` colours a terminal, `plain` never colours.
@@ -111,6 +111,7 @@ public struct Settings: Sendable, Equatable {
             throw diag(nil, "cannot read settings: \(error)")
         }
         guard let root, let mapping = root.mapping else { return settings }
+        let whole = text
         for (k, v) in mapping {
             guard let key = k.scalar?.string else { continue }
             let text = v.scalar?.string ?? ""
@@ -205,6 +206,10 @@ public struct Settings: Sendable, Equatable {
                     }
                     settings.categoryColors[(category.scalar?.string ?? "").lowercased()] = name.lowercased()
                 }
+            case "cards_folder", "tasknotes":
+                // Read when the vault opens (`TaskNotesSettings`); checked here too, so `config` refuses a bad one.
+                var layout = VaultLayout.standard
+                _ = try TaskNotesSettings.apply(yaml: whole, to: &layout)
             default: break
             }
         }

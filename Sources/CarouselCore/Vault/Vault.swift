@@ -1,14 +1,20 @@
 import Foundation
 
-/// A vault directory: `carousel.yaml`, `cards/`, `habits/`, `journal/` and the local `.carousel/`.
+/// A vault directory: `carousel.yaml`, `cards/` (or the folder its layout names), `habits/`, `journal/` and the local `.carousel/`.
 public struct Vault: Sendable {
     /// Absolute path of the vault root, without a trailing slash.
     public let root: String
     /// The root with every link resolved, against which every path is checked.
     public let realRoot: String
+    /// Where the cards are and what their keys are called, read when the vault was opened.
+    public private(set) var layout = VaultLayout.standard
 
     public static let settingsFile = "carousel.yaml"
-    public static let cardsDir = "cards"
+    /// The cards folder of the open vault: `cards` unless carousel.yaml's `cards_folder:` or
+    /// TaskNotes' settings name another (`VaultLayout`).
+    public static var cardsDir: String { VaultLayout.active.cardsFolder }
+    /// The folder a vault keeps its cards in when nothing says otherwise.
+    public static let defaultCardsDir = "cards"
     public static let habitsDir = "habits"
     public static let journalDir = "journal"
     public static let localDir = ".carousel"
@@ -30,10 +36,22 @@ public struct Vault: Sendable {
             throw .notAVault(path: path, reason: "there is no such folder")
         }
         guard FileManager.default.fileExists(atPath: absolute + "/" + Vault.settingsFile) else {
-            throw .notAVault(path: path, reason: "it has no carousel.yaml")
+            // A folder TaskNotes keeps its tasks in opens as it is once it has settings of Carousel's.
+            let tasks = FileManager.default.fileExists(atPath: absolute + "/" + TaskNotesSettings.path)
+            throw .notAVault(path: path, reason: "it has no carousel.yaml" + (tasks ? " (it is TaskNotes' vault: `carousel init` there adds one, reads the tasks where they are and converts no file)" : ""))
         }
         root = absolute
         realRoot = FileSystem.realPath(absolute) ?? absolute
+        do {
+            // Read as every vault file is: never through a link that leads out of the vault.
+            let probe = self
+            layout = try TaskNotesSettings.layout { relative in try? probe.readText(relative) }
+        } catch {
+            // `doctor` opens the vault to report problems, this one among them.
+            if checkingStructure { throw .invalidFile(error) }
+            layout = .standard
+        }
+        VaultLayout.install(layout)
         if checkingStructure { try checkStructure() }
     }
 

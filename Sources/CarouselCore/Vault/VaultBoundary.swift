@@ -165,7 +165,7 @@ extension Vault {
     // MARK: - The vault's own folders
 
     /// Top-level entries that must be real, or links that stay inside the vault.
-    public static let ownEntries = [cardsDir, habitsDir, journalDir, attachmentsDir, settingsFile]
+    public static var ownEntries: [String] { [cardsDir, habitsDir, journalDir, attachmentsDir, settingsFile] }
     public static let attachmentsDir = "attachments"
 
     /// What is wrong with `.carousel` and the vault's own folders, worded with what to do.

@@ -161,6 +161,8 @@ public enum VaultDoctor {
             result.append(DoctorFinding(kind: .unparsable, severity: .problem, path: Vault.settingsFile, line: nil,
                                         message: error.localizedDescription, fix: "make carousel.yaml a readable text file"))
         }
+        // carousel.yaml's part of the layout was checked just above.
+        do { _ = try TaskNotesSettings.layout { try? vault.readText($0) } } catch where error.path != Vault.settingsFile { add(error) } catch {}
         for dir in [Vault.cardsDir, Vault.habitsDir, Vault.journalDir] {
             for path in FileSystem.markdownListing(root: vault.root, dir: dir).files {
                 let text: String

@@ -124,7 +124,7 @@ extension Workspace {
         case "parent":
             let parent = try resolve(v)
             // The cards with a parent and those they can name: all a cycle can run through.
-            let graph = ParentGraph(cards: cardsLoaded ? snapshot.cards : try index.parentCandidates() + [parent])
+            let graph = ParentGraph(cards: try source.parentCandidates() + [parent])
             if parent.path == file.card.path { throw .parentCycle([file.card.slug, file.card.slug]) }
             if let chain = graph.cycle(from: file.card, withParent: parent.slug) { throw .parentCycle(chain) }
             file.set("parent", string: parent.slug)

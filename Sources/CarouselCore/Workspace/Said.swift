@@ -70,6 +70,12 @@ extension Said {
         }
     }
 
+    /// `done --instance`: one named occurrence completed, ahead of its day or late.
+    public static func done(_ title: String, instance day: Day, next: Day?) -> Said {
+        let when = next.map { "Open now: " + Words.shortDate($0) + "." } ?? "That was the last one."
+        return Said(mark: .done, [.text("Done for " + Words.shortDate(day) + ": "), .title(title), .text(". " + when)])
+    }
+
     /// `undone`: `reopened` is false when the card was not done.
     public static func undone(_ title: String, reopened: Bool) -> Said {
         reopened ? Said([.text("Open again: "), .title(title), .text(".")])

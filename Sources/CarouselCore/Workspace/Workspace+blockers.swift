@@ -17,7 +17,7 @@ extension Workspace {
 
     /// The cards with a `blocked_by:` list that are on a cycle, as warnings (see `BlockGraph`).
     func blockCycleDiagnostics() throws(CarouselError) -> [FileDiagnostic] {
-        let blocked = cardsLoaded ? snapshot.cards.filter { !$0.blockedBy.isEmpty } : try index.blockedCards()
+        let blocked = try source.blockedCards()
         return blocked.isEmpty ? [] : BlockGraph(cards: blocked).cycleDiagnostics()
     }
 
@@ -32,12 +32,12 @@ extension Workspace {
             if card.path == file.card.path { throw .blockCycle([card.slug, card.slug]) }
             if !named.contains(where: { $0.path == card.path }) { named.append(card) }
         }
-        var blocked = cardsLoaded ? snapshot.cards.filter { !$0.blockedBy.isEmpty } : try index.blockedCards()
+        var blocked = try source.blockedCards()
         blocked.removeAll { $0.path == file.card.path }
         blocked.append(file.card)
         if let chain = BlockGraph(cards: blocked).cycle(from: file.card, blockers: named.map(\.slug)) { throw .blockCycle(chain) }
         let kept = Dictionary(file.card.blockedBy.map { ($0.ref, $0.reltype) }, uniquingKeysWith: { a, _ in a })
-        if file.document.lineRange(of: "blockedBy") != nil, file.document.lineRange(of: "blocked_by") == nil {
+        if file.has("blockedBy"), file.document.lineRange(of: "blocked_by") == nil {
             var lines = ["blockedBy:"]
             for card in named {
                 lines.append("  - uid: " + YAMLRender.scalar("[[\(card.slug)]]", style: .double))

@@ -43,25 +43,34 @@ public final class Workspace {
     /// resolves a REF or shows today's list asks the index for those rows instead
     /// (`resolve`, `todaySnapshot`), so its memory does not grow with the vault.
     public var snapshot: VaultSnapshot {
-        if !cardsLoaded {
-            base.cards = (try? index.cards()) ?? CardIndex.parseAll(FileSystem.markdownFiles(root: vault.root, dir: Vault.cardsDir)
-                .compactMap { p in FileSystem.stamp(vault.url(p)).map { (p, $0) } }, vault: vault).compactMap(\.card)
-            cardsLoaded = true
-        }
-        return base
+        var s = base
+        s.cards = everyCard.cards
+        return s
     }
     /// Loads every card into `snapshot`, keeping the values of `earlier` (a load by an earlier
     /// workspace of this vault) for the rows that did not change since (`LoadedCards`).
     public func loadCards(reusing earlier: LoadedCards?) throws(CarouselError) -> LoadedCards {
-        let loaded = try index.loadCards(reusing: cardsLoaded ? nil : earlier)
-        base.cards = loaded.cards
-        cardsLoaded = true
+        let loaded = try index.loadCards(reusing: memory == nil ? earlier : nil)
+        memory = MemoryCardSource(cards: loaded.cards, search: index.search)
         return loaded
     }
-    private var base: VaultSnapshot
-    /// Settings, journal and problems, with no cards unless they were loaded.
-    var baseSnapshot: VaultSnapshot { base }
-    private(set) var cardsLoaded = false
+    /// Builds every card now, so `source` answers from them (what `snapshot` does on first use).
+    func loadEveryCard() { _ = everyCard }
+    /// Every card, built on first use (`snapshot`).
+    private var everyCard: MemoryCardSource {
+        if let memory { return memory }
+        let cards = (try? index.cards()) ?? CardIndex.parseAll(FileSystem.markdownFiles(root: vault.root, dir: Vault.cardsDir)
+            .compactMap { p in FileSystem.stamp(vault.url(p)).map { (p, $0) } }, vault: vault).compactMap(\.card)
+        let loaded = MemoryCardSource(cards: cards, search: index.search)
+        memory = loaded
+        return loaded
+    }
+    /// Where the views read cards (`CardSource`): the index, which reads only the rows a view
+    /// needs, until every card is in memory; then those cards, which give the same answers.
+    var source: any CardSource { memory ?? index }
+    private var memory: MemoryCardSource?
+    /// Settings, journal and problems, with no cards.
+    private(set) var base: VaultSnapshot
     let index: CardIndex
     /// The problems of the vault's files (and parent cycles), without building card values.
     public var diagnostics: [FileDiagnostic] { base.diagnostics }
@@ -75,10 +84,11 @@ public final class Workspace {
         return n
     }
     private var numbersStorage: ShortNumbers?
-    /// What numbering reads: of the loaded cards, or of the index's rows (`numberingItems`).
+    /// What numbering reads (`CardSource.numberingItems`); should the index fail, of every card
+    /// as the files give them.
     private var numberingItems: [ShortNumbers.NumberingItem] {
-        if !cardsLoaded, let items = try? index.numberingItems(today: today) { return items }
-        return snapshot.cards.map { ShortNumbers.NumberingItem($0, today: today) }
+        if let items = try? source.numberingItems(today: today) { return items }
+        return everyCard.numberingItems(today: today)
     }
     var numbersAssigned: Bool { numbersStorage != nil }
     /// Things the person should hear about besides the result (edits committed, files skipped).
@@ -119,9 +129,6 @@ public final class Workspace {
             if !swept.isEmpty { index.cardOthers.removeAll { swept.contains($0) } }
             try commitPendingEdits(writer)
         }
-        // `CAROUSEL_READ_ALL=1`: every card is built first, so each view runs over all of them
-        // (the output is the same; a check on the narrow reads).
-        if environment["CAROUSEL_READ_ALL"] == "1" { _ = snapshot }
         let parented = try index.parentCandidates()
         if parented.contains(where: { $0.parent != nil }) {
             base.diagnostics.append(contentsOf: ParentGraph(cards: parented).cycleDiagnostics())
@@ -194,8 +201,8 @@ public final class Workspace {
 
     /// Brings the snapshot up to date with files just written, without another pass over the
     /// vault; the next command's index refresh re-reads exactly these files.
-    /// When the cards are not loaded, the index rows of the written files are brought up to
-    /// date instead, so later queries in this command see the change.
+    /// The index rows of the written files are brought up to date too, so later queries in this
+    /// command see the change.
     private func update(with writes: [FileWrite]) {
         // The index gets the files' new stamps, so the next refresh does not read them again
         // (and keeps the `CleanMark`).
@@ -205,25 +212,21 @@ public final class Workspace {
                 if let journal = try? JournalDay.load(vault: vault, day: today).0 { base.journal = journal }
                 continue
             }
-            guard write.path.hasPrefix(Vault.cardsDir + "/"), write.path.hasSuffix(".md"), cardsLoaded else { continue }
-            base.cards.removeAll { $0.path == write.path }
-            if let text = write.text, let parsed = try? CardParser.parse(text: text, path: write.path) {
-                base.cards.append(parsed.card)
-            }
+            guard write.path.hasPrefix(Vault.cardsDir + "/"), write.path.hasSuffix(".md") else { continue }
+            memory?.replace(path: write.path, with: write.text.flatMap { try? CardParser.parse(text: $0, path: write.path).card })
         }
     }
 
     /// The card a REF names: a short number, a slug, an id, or an unambiguous start of either
     /// (`CardRef`). A REF that names a file which does not parse fails with that file's error.
     public func resolve(_ ref: String) throws(CarouselError) -> Card {
-        if !cardsLoaded, let card = try quickResolve(ref) { return card }
+        if let card = try quickResolve(ref) { return card }
         do throws(CarouselError) {
-            if cardsLoaded { return try CardRef.resolve(ref, cards: snapshot.cards, numbers: numbers, diagnostics: base.diagnostics) }
             // An unknown or ambiguous REF is compared with every card, but only by what naming
-            // reads (`CardIndex.namingCards`): 100,000 whole cards would be 400 MB for an error.
-            let named = try CardRef.resolve(ref, cards: try index.namingCards(), numbers: numbers, diagnostics: base.diagnostics)
-            // The same index named it a moment ago; should the row be gone, the card is unknown.
-            guard let card = try index.card(atPath: named.path) else {
+            // reads (`CardSource.namingCards`): 100,000 whole cards would be 400 MB for an error.
+            let named = try CardRef.resolve(ref, cards: try source.namingCards(), numbers: numbers, diagnostics: base.diagnostics)
+            // The same source named it a moment ago; should the row be gone, the card is unknown.
+            guard let card = try source.card(atPath: named.path) else {
                 throw .unknownCard(ref: ref, candidates: [])
             }
             return card
@@ -252,11 +255,11 @@ public final class Workspace {
     /// The journal write that records Today after `changed` replaces its old version.
     func journalWrite(changed: [Card], order: [String]? = nil) throws(CarouselError) -> FileWrite {
         // Today's list only reads the pulled cards: the others are never loaded.
-        var cards = cardsLoaded ? base.cards : try pulledCards()
+        var cards = try pulledCards()
         for c in changed {
             if let i = cards.firstIndex(where: { $0.path == c.path }) {
                 cards[i] = c
-            } else if !cardsLoaded, try isIndexed(c.path) {
+            } else if try source.card(atPath: c.path) != nil {
                 cards.insert(c, at: cards.firstIndex { $0.path > c.path } ?? cards.endIndex)
             } else {
                 cards.append(c)

@@ -9,11 +9,11 @@ import Hummingbird
 struct ActionsController {
     let shared: Shared
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<WebContext>) {
         router.post("/actions/:verb") { request, context in
             var request = request
             let verb = context.parameters.get("verb") ?? ""
-            let form = Form(String(buffer: try await request.collectBody(upTo: GuardMiddleware<BasicRequestContext>.formLimit)))
+            let form = Form(String(buffer: try await request.collectBody(upTo: GuardMiddleware<WebContext>.formLimit)))
             let wantsJSON = request.headers[.accept]?.contains("application/json") ?? false
             let status: HTTPResponse.Status
             let message: String

@@ -12,7 +12,7 @@ struct AttachmentController {
     /// Types shown inline. SVG is left out: it can carry script, so it is downloaded instead.
     static let inlineTypes = ["png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif", "webp": "image/webp"]
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<WebContext>) {
         router.get("/attachments/:id/:name") { _, context in
             let id = context.parameters.get("id") ?? "", name = context.parameters.get("name") ?? ""
             do {

@@ -6,7 +6,7 @@ import Hummingbird
 struct BoardController {
     let shared: Shared
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<WebContext>) {
         router.get("/board") { request, _ in
             // `?all=1` (the address older pages linked to) is the first page.
             let page = min(10_000, max(1, request.query("page").flatMap { Int($0) } ?? 1))

@@ -7,7 +7,7 @@ import Hummingbird
 struct BubblesController {
     let shared: Shared
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<WebContext>) {
         router.get("/bubbles") { request, _ in
             shared.page(request, title: "Bubbles", current: "/bubbles") { state in
                 bubbles(state, parent: request.query("parent"))

@@ -5,7 +5,7 @@ import Hummingbird
 struct CalendarController {
     let shared: Shared
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<WebContext>) {
         router.get("/calendar") { request, _ in
             shared.page(request, title: "Calendar", current: "/calendar") { state in
                 let period = request.query("period").flatMap(CalendarView.Period.init(rawValue:)) ?? .month

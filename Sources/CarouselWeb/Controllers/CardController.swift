@@ -6,7 +6,7 @@ import Hummingbird
 struct CardController {
     let shared: Shared
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<WebContext>) {
         router.get("/cards/:slug") { request, context in
             let slug = context.parameters.get("slug") ?? ""
             return shared.page(request, title: "Card", current: "") { state in try card(state, slug: slug) }

@@ -5,7 +5,7 @@ import Hummingbird
 struct ChangesController {
     let shared: Shared
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<WebContext>) {
         router.get("/changes") { request, _ in
             let version: Int
             do {
@@ -26,7 +26,7 @@ struct ChangesController {
 
 /// `/assets/…`: the page's one stylesheet and one script, compiled into the binary.
 struct AssetsController {
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<WebContext>) {
         router.get("/assets/app.css") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/css; charset=utf-8", .cacheControl: "no-cache"],
                      body: .init(byteBuffer: ByteBuffer(string: Assets.css)))

@@ -5,7 +5,7 @@ import Hummingbird
 struct DayControllers {
     let shared: Shared
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<WebContext>) {
         router.get("/countdown") { request, _ in
             shared.page(request, title: "Countdown", current: "/countdown") { state in countdown(state) }
         }

@@ -6,7 +6,7 @@ import Hummingbird
 struct HabitsController {
     let shared: Shared
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<WebContext>) {
         router.get("/habits") { request, _ in
             shared.page(request, title: "Habits", current: "/habits") { state in habits(state) }
         }

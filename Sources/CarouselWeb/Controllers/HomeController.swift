@@ -5,7 +5,7 @@ import Hummingbird
 struct HomeController {
     let shared: Shared
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<WebContext>) {
         router.get("/") { request, _ in
             let now = shared.store.minutesNow, today = shared.store.moment.today
             // Opening the page counts as opening the vault on this device, as a command does.
@@ -82,11 +82,17 @@ struct HomeController {
 
 /// Today's list and the spoon bar, as on the terminal's home and `today`.
 enum TodaySection {
+    /// The rows the page shows of each list (open, done): a day of a hundred pulled cards must
+    /// not make a page of thousands of buttons; the rest are named and on the board.
+    static let rowsShown = 40
+    /// The most dots the spoon bar draws; past that each dot stands for several spoons.
+    static let dotsShown = 40
+
     static func render(_ view: TodayView, token: String) -> HTML {
         let open = view.items.filter { !$0.done }, done = view.items.filter(\.done)
         var children: [HTML] = []
         if view.items.isEmpty { children.append(Pages.muted(Words.emptyDay)) }
-        let rows = open.enumerated().map { (i, item) -> HTML in
+        let rows = open.prefix(rowsShown).enumerated().map { (i, item) -> HTML in
             let card = item.card
             var buttons = [H.action("done", token: token, fields: ["ref": card.slug], label: "✓ Done", title: "Mark \(card.title) done")]
             if i > 0 {
@@ -107,8 +113,9 @@ enum TodaySection {
             ])
         }
         if !open.isEmpty { children.append(H.el("ol", ["class": "today", "id": "today-open"], rows)) }
+        if open.count > rowsShown { children.append(more(open.count - rowsShown, "open")) }
         if !done.isEmpty {
-            children.append(H.el("ul", ["class": "today done", "id": "today-done", "aria-label": "Done today"], done.map { item in
+            children.append(H.el("ul", ["class": "today done", "id": "today-done", "aria-label": "Done today"], done.prefix(rowsShown).map { item in
                 H.el("li", ["class": "item", "data-ref": item.card.slug], [
                     H.el("span", ["class": "num"], "✓"), H.el("s", [:], [Pages.cardLink(item.card)]), Pages.spoons(item.card.spoons),
                     H.el("span", ["class": "actions"], [
@@ -117,16 +124,24 @@ enum TodaySection {
                     ]),
                 ])
             }))
+            if done.count > rowsShown { children.append(more(done.count - rowsShown, "done")) }
         }
         children.append(spoonBar(view))
         if view.overloaded { children.append(H.el("p", ["class": "warn"], Words.overloaded)) }
         return Pages.section("Today", children, cls: "todaybox")
     }
 
-    /// The bar: done spoons, planned ones, over-budget ones, and the free ones left.
+    static func more(_ count: Int, _ which: String) -> HTML {
+        H.el("p", ["class": "muted"], [H.text("… and \(count) more \(which) in today. "),
+                                       H.el("a", ["href": "/board"], "The board shows every one")])
+    }
+
+    /// The bar: done spoons, planned ones, over-budget ones, and the free ones left; at most
+    /// `dotsShown` dots, each then standing for as many spoons as it takes (the label is exact).
     static func spoonBar(_ view: TodayView) -> HTML {
         let width = max(view.budget, view.spoonsPlanned)
-        let dots = (0..<width).map { i -> HTML in
+        let per = max(1, (width + dotsShown - 1) / dotsShown)
+        let dots = stride(from: 0, to: width, by: per).map { i -> HTML in
             let cls = i < view.spoonsDone ? "dot done" : i < view.spoonsPlanned ? (i < view.budget ? "dot planned" : "dot over") : "dot free"
             return H.el("span", ["class": cls], [])
         }

@@ -7,7 +7,7 @@ import Hummingbird
 struct MoreController {
     let shared: Shared
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<WebContext>) {
         router.get("/more") { request, _ in
             shared.page(request, title: "More", current: "/more") { _ in more() }
         }
@@ -53,11 +53,24 @@ struct MoreController {
                 H.el("dt", [:], "change"), H.el("dd", [:], [H.el("strong", ["id": "undo-summary"], preview.entry.summary)]),
                 H.el("dt", [:], "made"), H.el("dd", [:], when.replacingOccurrences(of: "T", with: " ") + " by " + preview.entry.author),
                 H.el("dt", [:], "commit"), H.el("dd", [:], String(preview.entry.commit.prefix(7))),
-                H.el("dt", [:], "files"), H.el("dd", [:], [H.el("ul", ["class": "undo-files"], preview.paths.map { H.el("li", [:], [H.el("code", [:], $0)]) })]),
+                H.el("dt", [:], "files"), H.el("dd", [:], files(preview.paths, commit: String(preview.entry.commit.prefix(7)))),
             ]),
             Pages.muted("Edits to these files not committed yet are committed first; if that makes them the last change, undo stops and shows it here."),
             form,
         ]
+    }
+}
+
+extension MoreController {
+    /// The first files a change touched, and how many more: a commit of ten thousand files
+    /// (a first import) must not make a page of ten thousand rows.
+    static let filesShown = 50
+
+    func files(_ paths: [String], commit: String) -> [HTML] {
+        let shown = paths.prefix(Self.filesShown).map { H.el("li", [:], [H.el("code", [:], $0)]) }
+        let more = paths.count - shown.count
+        return [H.el("ul", ["class": "undo-files"], shown)]
+            + (more > 0 ? [Pages.muted("and \(more) more \(more == 1 ? "file" : "files") (`git show --name-only \(commit)` in the vault lists every one)")] : [])
     }
 }
 

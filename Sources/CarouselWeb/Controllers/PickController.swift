@@ -9,7 +9,7 @@ import Hummingbird
 struct PickController {
     let shared: Shared
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<WebContext>) {
         router.get("/pick") { request, _ in
             let now = shared.store.minutesNow
             let offered = (request.query("offered") ?? "").split(separator: ",").map(String.init).filter { !$0.isEmpty }

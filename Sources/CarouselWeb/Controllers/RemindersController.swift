@@ -19,7 +19,7 @@ struct RemindersController {
         let summarised: Int
     }
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<WebContext>) {
         router.post("/reminders") { _, _ in
             let run: Reminders.Run
             do {

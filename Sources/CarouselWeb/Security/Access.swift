@@ -14,13 +14,28 @@ public final class Access: @unchecked Sendable {
     private var hosts: Set<String>
     /// Listening on every interface: any IP address (never a DNS name) with this port is allowed.
     private var wildcardPort: Int?
-    /// Wrong tokens wait here.
-    let backoff = Backoff()
+    /// Wrong tokens and pairing codes wait here, per client address.
+    let backoff: Backoff
+    /// With `--lan`: the pairing code and the paired devices.
+    public let pairing: Pairing?
+    /// Over HTTPS (`--lan`): cookies are `Secure` and a change's Origin is `https://`.
+    public let secure: Bool
 
-    public init(token: String = Access.makeToken(), hosts: Set<String> = []) {
+    public init(token: String = Access.makeToken(), hosts: Set<String> = [], pairing: Pairing? = nil, secure: Bool = false,
+                backoffStep: Duration = .milliseconds(100)) {
         self.token = token
         self.formToken = Access.makeToken()
         self.hosts = hosts
+        self.pairing = pairing
+        self.secure = secure
+        self.backoff = Backoff(step: backoffStep)
+    }
+
+    /// Also allows `name:port` for each name (the computer's names the certificate carries).
+    public func allow(names: [String], port: Int) {
+        lock.lock()
+        hosts.formUnion(names.map { "\($0.lowercased()):\(port)" })
+        lock.unlock()
     }
 
     /// 32 random bytes from the system generator, as hex.
@@ -68,58 +83,7 @@ public final class Access: @unchecked Sendable {
     }
 
     var cookie: String {
-        "\(Access.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
-    }
-}
-
-/// Refuses, in order: a Host that does not name this server (DNS rebinding), a first visit whose
-/// `?token=` is wrong, any request without the token cookie, and a change that is not a
-/// same-origin POST carrying the token in its form (CSRF).
-struct GuardMiddleware<Context: RequestContext>: RouterMiddleware {
-    let access: Access
-    static var formLimit: Int { 1 << 20 }
-
-    func handle(_ input: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        var request = input
-        let hostField = HTTPField.Name("Host")!
-        let hostValues = [request.head.authority].compactMap { $0 } + request.headers[values: hostField]
-        guard !hostValues.isEmpty, hostValues.allSatisfy(access.allows(host:)) else {
-            return Pages.refusal(.misdirectedRequest, "This server answers only to its own address (the Host header names another).")
-        }
-        if let given = request.uri.queryParameters["token"] {
-            guard access.matches(given) else {
-                await access.backoff.pause()
-                return Pages.refusal(.unauthorized, Pages.noToken)
-            }
-            // Swap the token in the address for the cookie, so it leaves the address bar and history.
-            return Response(status: .seeOther, headers: [.location: request.uri.path, .setCookie: access.cookie,
-                                                         .cacheControl: "no-store"])
-        }
-        guard let cookie = request.cookies[Access.cookieName], access.matches(cookie.value) else {
-            // No cookie at all is a browser that has not been let in yet; a wrong one is a guess.
-            if request.cookies[Access.cookieName] != nil { await access.backoff.pause() }
-            return Pages.refusal(.unauthorized, Pages.noToken)
-        }
-        switch request.method {
-        case .get, .head:
-            return try await next(request, context)
-        case .post:
-            let origin = request.headers[.origin]
-            // The page sends `Referrer-Policy: same-origin`, so a browser posting one of its forms,
-            // with or without the script, names this server here; `null` and other sites are refused.
-            guard let origin, hostValues.allSatisfy({ origin.lowercased() == "http://" + $0.lowercased() }) else {
-                return Pages.refusal(.forbidden, "A change must come from this server's own page (the Origin header is missing or foreign). Nothing changed.")
-            }
-            let body = try await request.collectBody(upTo: Self.formLimit)
-            let form = Form(String(buffer: body))
-            let csrf = form["csrf"] ?? request.headers[HTTPField.Name("X-Carousel-Token")!]
-            guard let csrf, access.matchesForm(csrf) else {
-                return Pages.refusal(.forbidden, "A change must carry the page's token. Nothing changed.")
-            }
-            return try await next(request, context)
-        default:
-            return Pages.refusal(.methodNotAllowed, "Only GET to read and POST to change.")
-        }
+        "\(Access.cookieName)=\(token); Path=/; HttpOnly;\(secure ? " Secure;" : "") SameSite=Strict"
     }
 }
 

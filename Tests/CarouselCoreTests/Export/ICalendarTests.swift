@@ -17,7 +17,8 @@ final class ICalendarTests: XCTestCase {
         c.category = "personal"
         c.tags = ["family"]
         c.done = DateValue(day: today, minutes: 9 * 60 + 5, seconds: 0)
-        let ics = ICalendar.render([.init(card: c, body: "Ask about\nSunday\\", remind: "30m")], today: today)
+        let utc = TimeZone(identifier: "UTC")!
+        let ics = ICalendar.render([.init(card: c, body: "Ask about\nSunday\\", remind: "30m")], today: today, clock: utc)
         XCTAssertTrue(ics.contains("BEGIN:VTODO\r\nUID:01ABC@carousel\r\n"))
         XCTAssertTrue(ics.contains("SUMMARY:Call Mum\\, then\\; dad\r\n"))
         XCTAssertTrue(ics.contains("DUE;VALUE=DATE:20261124\r\n"))
@@ -27,6 +28,15 @@ final class ICalendarTests: XCTestCase {
         XCTAssertTrue(ics.contains("DESCRIPTION:Ask about\\nSunday\\\\\r\n"))
         XCTAssertTrue(ics.contains("BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:Call Mum\\, then\\; dad\r\nTRIGGER;RELATED=END:-PT30M\r\nEND:VALARM"))
         XCTAssertTrue(ics.hasSuffix("END:VCALENDAR\r\n"))
+        // The stamps are readings of the device's clock; the file says when that was in UTC.
+        let berlin = ICalendar.render([.init(card: c, body: "")], today: today, clock: TimeZone(identifier: "Europe/Berlin")!)
+        XCTAssertTrue(berlin.contains("COMPLETED:20261123T080500Z\r\n"), berlin)
+        var summer = c
+        summer.done = DateValue(day: Day(iso: "2026-07-01")!, minutes: 0, seconds: 30)
+        summer.created = DateValue(day: Day(iso: "2026-06-30")!, minutes: 23 * 60 + 59)
+        let ny = ICalendar.render([.init(card: summer, body: "")], today: today, clock: TimeZone(identifier: "America/New_York")!)
+        XCTAssertTrue(ny.contains("COMPLETED:20260701T040030Z\r\n"), ny)
+        XCTAssertTrue(ny.contains("DTSTAMP:20260701T035900Z\r\n"), ny)
     }
 
     func testRepeatingCardCarriesRRuleAndExdate() {

@@ -29,6 +29,16 @@ final class ArchitectureTests: XCTestCase {
         }
     }
 
+    /// A view asks one `CardSource`, never which source it has: no switch between the index and
+    /// every card in memory, and no setting that forces the one or the other. (The words are
+    /// built here so that this file does not hold them either.)
+    func testViewsReadOnePathWithoutASwitch() throws {
+        let words = ["cards" + "Loaded", "CAROUSEL_" + "READ_" + "ALL"]
+        for file in try swiftFiles() {
+            for word in words { XCTAssertFalse(file.text.contains(word), "\(file.path) holds \(word); views ask `CardSource`") }
+        }
+    }
+
     func testOneJSONEncoderIsMade() throws {
         let made = try swiftFiles().filter { $0.text.contains("JSONEncoder()") }.map(\.path)
         XCTAssertEqual(made, ["CarouselCore/Support/JSONText.swift"])

@@ -43,9 +43,7 @@ extension Workspace {
 
     /// The slugs a new card cannot take (see `TakenSlugs`).
     func takenSlugs() -> TakenSlugs {
-        var taken = TakenSlugs(given: Set(diagnostics.map { Vault.slug(ofPath: $0.path) }), index: cardsLoaded ? nil : index)
-        if cardsLoaded { taken.given.formUnion(snapshot.cards.map(\.slug)) }
-        return taken
+        TakenSlugs(given: Set(diagnostics.map { Vault.slug(ofPath: $0.path) }), source: source)
     }
 
     /// The file for a new card, at a slug not in `taken` (which gains it).
@@ -90,15 +88,15 @@ extension Workspace {
 }
 
 /// The slugs a new card cannot take: those of every card (in any folder of `cards/`), of every
-/// file that does not parse, and those given out in this command. Without the cards loaded,
-/// the index is asked for the slugs that start like the new one (`learn`), not for every card's.
+/// file that does not parse, and those given out in this command. The cards' source is asked
+/// for the slugs that start like the new one (`learn`), not for every card's.
 struct TakenSlugs {
     var given: Set<String>
-    let index: CardIndex?
+    let source: any CardSource
 
     /// Adds the cards' slugs that start with `base`: every slug `Slug.unique` can try.
     mutating func learn(startingWith base: String) throws(CarouselError) {
-        if let index { given.formUnion(try index.slugs(startingWith: base)) }
+        given.formUnion(try source.slugs(startingWith: base))
     }
 
     func contains(_ slug: String) -> Bool { given.contains(slug) }

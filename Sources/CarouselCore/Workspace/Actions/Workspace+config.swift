@@ -20,7 +20,7 @@ extension Workspace {
     /// `views` takes a comma-separated list.
     public func setSetting(_ key: String, to value: String) throws(CarouselError) -> Bool {
         if key.lowercased().hasPrefix("tags.") { return try setTagColour(String(key.dropFirst(5)), to: value) }
-        let mappings = ["categories", "tags"]
+        let mappings = ["categories", "tags", "tasknotes"]
         guard Settings.keys.contains(key), !mappings.contains(key) else {
             throw .usage("unknown setting '\(key)'." + Nearest.hint(for: key, among: Settings.keys.filter { !mappings.contains($0) })
                 + " The settings are " + Settings.keys.filter { !mappings.contains($0) }.joined(separator: ", ")

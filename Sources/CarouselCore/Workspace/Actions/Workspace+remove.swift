@@ -12,14 +12,10 @@ extension Workspace {
     public func remove(_ cards: [Card], attachments: Bool = false) throws(CarouselError) -> [Card] {
         guard !cards.isEmpty else { return [] }
         let gone = Set(cards.map(\.path))
-        // The children of the cards removed, asked of the index when the cards are not loaded.
+        // The children of the cards removed.
         var children: [Card] = []
-        if cardsLoaded {
-            children = snapshot.cards
-        } else {
-            for card in cards { children += try index.children(slug: card.slug, id: card.id) }
-            children = children.sorted(byKey: \.path, <)
-        }
+        for card in cards { children += try source.children(slug: card.slug, id: card.id) }
+        children = children.sorted(byKey: \.path, <)
         var seen = Set<String>()
         let orphans = children.filter { child in
             !gone.contains(child.path) && seen.insert(child.path).inserted
