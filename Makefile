@@ -12,7 +12,7 @@ TEST_DEPS   := $(DEMO_DEPS) systemd strace time openssh-client openssl libnss-wr
 # The servers the tests start and stop themselves. Debian's packages for them enable system
 # services (ssh.service, nginx.service, fcgiwrap.socket), so they are never installed: their
 # .deb files are unpacked under .build/test-servers/ and run from there as plain programs.
-SERVER_DEBS := openssh-server libwrap0 nginx nginx-common fcgiwrap libfcgi0ldbl
+SERVER_DEBS := openssh-server libwrap0 nginx nginx-common fcgiwrap libfcgi0ldbl watchman libpcre3
 SERVER_ROOT := $(CURDIR)/.build/test-servers
 DEMO_DATE   := 2026-11-23
 BIN_DIR      = $(shell $(SWIFT) build --show-bin-path)
@@ -38,18 +38,18 @@ demo-deps:
 deps test-deps: test-servers
 	$(call apt-install,$(TEST_DEPS))
 
-## test-servers: OpenSSH's sshd, nginx and fcgiwrap unpacked from Debian's .deb files into
-## .build/test-servers/ (never installed, so nothing is enabled, started or left listening)
+## test-servers: OpenSSH's sshd, nginx, fcgiwrap and Watchman unpacked from Debian's .deb files
+## into .build/test-servers/ (never installed, so nothing is enabled, started or left listening)
 test-servers:
 	@set -e; root="$(SERVER_ROOT)"; \
-	if [ -x "$$root/usr/sbin/sshd" ] && [ -x "$$root/usr/sbin/nginx" ] && [ -x "$$root/usr/sbin/fcgiwrap" ]; then exit 0; fi; \
+	if [ -x "$$root/usr/sbin/sshd" ] && [ -x "$$root/usr/sbin/nginx" ] && [ -x "$$root/usr/sbin/fcgiwrap" ] && [ -x "$$root/usr/bin/watchman" ]; then exit 0; fi; \
 	echo "Unpacking the test servers ($(SERVER_DEBS)) into $$root"; \
 	rm -rf "$$root"; mkdir -p "$$root/debs"; \
 	apt-cache show $(SERVER_DEBS) >/dev/null 2>&1 || $(SUDO) apt-get update -qq; \
 	cd "$$root/debs" && apt-get -o APT::Sandbox::User=root download -qq $(SERVER_DEBS); \
 	for deb in "$$root"/debs/*.deb; do dpkg -x "$$deb" "$$root"; done; \
 	libs="$$root/usr/lib/x86_64-linux-gnu:$$root/lib/x86_64-linux-gnu"; \
-	for program in usr/sbin/sshd usr/sbin/nginx usr/sbin/fcgiwrap; do \
+	for program in usr/sbin/sshd usr/sbin/nginx usr/sbin/fcgiwrap usr/bin/watchman; do \
 	  if LD_LIBRARY_PATH="$$libs" ldd "$$root/$$program" | grep -q "not found"; then \
 	    echo "$$program lacks a library:"; LD_LIBRARY_PATH="$$libs" ldd "$$root/$$program" | grep "not found"; exit 1; \
 	  fi; \

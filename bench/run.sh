@@ -32,10 +32,30 @@ paired() {
   cell["$row,$n"]=$(printf '%s\n' "${a[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.1f", a[int((NR+1)/2)]/1000}')
   floor["$row,$n"]=$(printf '%s\n' "${b[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.1f", a[int((NR+1)/2)]/1000}')
 }
+# watched ROW CMD...: CMD, `git status --porcelain` without fsmonitor and `git status
+# --porcelain` with the vault's fsmonitor (Carousel's hook, after `watch on`), run in turn $runs
+# times; the row's ratio is to git without fsmonitor, and git with it is shown beside.
+watched() {
+  local row=$1 a=() b=() c=() s e; shift
+  for ((r = 0; r < runs; r++)); do
+    s=$(date +%s%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s%N); a+=($(( (e - s) / 1000 )))
+    s=$(date +%s%N); git -C "$v" -c core.fsmonitor=false status --porcelain >/dev/null 2>&1 || true; e=$(date +%s%N); b+=($(( (e - s) / 1000 )))
+    s=$(date +%s%N); git -C "$v" status --porcelain >/dev/null 2>&1 || true; e=$(date +%s%N); c+=($(( (e - s) / 1000 )))
+  done
+  cell["$row,$n"]=$(printf '%s\n' "${a[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.1f", a[int((NR+1)/2)]/1000}')
+  floor["$row,$n"]=$(printf '%s\n' "${b[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.1f", a[int((NR+1)/2)]/1000}')
+  monitored["$row,$n"]=$(printf '%s\n' "${c[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.1f", a[int((NR+1)/2)]/1000}')
+}
+# The Watchman the watcher rows use: on PATH, else the one `make test-servers` unpacks.
+watchman_bin=$(command -v watchman || true)
+if [ -z "$watchman_bin" ] && [ -x .build/test-servers/usr/bin/watchman ]; then
+  watchman_bin=$PWD/.build/test-servers/usr/bin/watchman
+  export LD_LIBRARY_PATH=$PWD/.build/test-servers/lib/x86_64-linux-gnu:$PWD/.build/test-servers/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+fi
 # peak_mb CMD...: peak resident memory in MB of one run
 peak_mb() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1 | awk '{printf "%.0f", $1/1024}'; }
 
-declare -A cell floor
+declare -A cell floor monitored
 checks=()
 rows=("carousel --version" "home (warm)" "today (warm, nothing changed)" "show REF (warm)" "suggest (warm)" "calendar --month (warm)" "board (warm)"
       "board --all (warm, every card)" "countdown (warm)" "list --overdue (warm)" "list --overdue --all (warm, every card)" "timeline (warm)" "search WORD (warm)"
@@ -45,7 +65,10 @@ rows=("carousel --version" "home (warm)" "today (warm, nothing changed)" "show R
       "peak memory of calendar" "peak memory of countdown" "peak memory of list --overdue" "peak memory of list --overdue --all" "peak memory of timeline"
       "peak memory of search WORD" "peak memory of remind" "peak memory of done X"
       "serve: home page (warm)" "serve: home page after one editor edit" "fsync cost per change (done X: time inside fsync)"
-      "task next (Taskwarrior 2.6, same cards)")
+      "task next (Taskwarrior 2.6, same cards)"
+      "watch off: today (warm)" "watch off: home (warm)" "watch off: today after one editor edit"
+      "watch on: today (warm)" "watch on: home (warm)" "watch on: show REF (warm)" "watch on: suggest (warm)" "watch on: board (warm)"
+      "watch on: today after one editor edit" "watch on: done X (one card, one commit)" "watch on: git add X && git commit (git with fsmonitor)")
 for n in "${sizes[@]}"; do
   v="$work/v$n"; bench/generate-vault.sh "$n" "$v" >/dev/null
   "$bin" index --vault "$v" >/dev/null
@@ -128,6 +151,38 @@ for n in "${sizes[@]}"; do
     printf '%s\n' "${ms[@]}" | sort -n | awk -v c="$c" '{a[NR]=$1} END {printf "%s ms (%d calls)", a[int((NR+1)/2)], c}'
   }
   cell["fsync cost per change (done X: time inside fsync),$n"]=$(command -v strace >/dev/null && fsync_cost || echo "-")
+  # With and without the watcher: a Watchman of the bench's own (its socket in $work), `watch
+  # on` for the rows with it; every view beside git without and with fsmonitor.
+  if [ -n "$watchman_bin" ]; then
+    wm="$work/watchman$n"; mkdir -p "$wm"
+    "$watchman_bin" --foreground --no-save-state --sockname="$wm/sock" --statefile="$wm/state" --logfile="$wm/log" --pidfile="$wm/pid" >/dev/null 2>&1 &
+    wpid=$!
+    for _ in $(seq 100); do [ -S "$wm/sock" ] && break; sleep 0.1; done
+    export WATCHMAN_SOCK="$wm/sock"
+    "$bin" index --vault "$v" >/dev/null
+    watched "watch off: today (warm)" "$bin" today --vault "$v"
+    watched "watch off: home (warm)" "$bin" --vault "$v"
+    watched "watch off: today after one editor edit" edit
+    "$bin" watch on --vault "$v" >/dev/null
+    "$bin" index --vault "$v" >/dev/null; "$bin" index --vault "$v" >/dev/null; git -C "$v" status >/dev/null
+    watched "watch on: today (warm)" "$bin" today --vault "$v"
+    watched "watch on: home (warm)" "$bin" --vault "$v"
+    watched "watch on: show REF (warm)" "$bin" show "card-$(( n / 2 ))" --vault "$v"
+    watched "watch on: suggest (warm)" "$bin" suggest --vault "$v"
+    watched "watch on: board (warm)" "$bin" board --vault "$v"
+    watched "watch on: today after one editor edit" edit
+    git -C "$v" add -A >/dev/null; git -C "$v" -c user.name=b -c user.email=b@b commit -qm edits >/dev/null || true
+    cell["watch on: done X (one card, one commit),$n"]=$(median_ms done_one)
+    cell["watch on: git add X && git commit (git with fsmonitor),$n"]=$(median_ms commit_one)
+    used=$("$bin" watch status --json --vault "$v" | sed -n 's/.*"last_refresh" : "\(.*\)".*/\1/p')
+    dirty=$(git -C "$v" status --porcelain | wc -l)
+    checks+=("$n cards with the watcher: the last refresh used ${used:-nothing}; \`git status --porcelain\` with fsmonitor lists $dirty files")
+    "$bin" watch off --vault "$v" >/dev/null
+    unset WATCHMAN_SOCK
+    kill "$wpid"; wait "$wpid" 2>/dev/null || true
+  else
+    for r in "${rows[@]}"; do case "$r" in watch*) cell["$r,$n"]="-" ;; esac; done
+  fi
   # The web page needs carousel-serve beside the binary; without it those rows stay empty.
   [ -x "$(dirname "$bin")/carousel-serve" ] || { cell["serve: home page (warm),$n"]="-"; cell["serve: home page after one editor edit,$n"]="-"; continue; }
   # The web page: home through `carousel serve` on 127.0.0.1, timed by curl (no process start).
@@ -154,6 +209,8 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f×", a / b; el
       case "$r" in
         home*|today*|show*|suggest*|calendar*|board*|countdown*|list*|timeline*|search*|remind*|serve*|task*)
           if [ -n "${floor["$r,$n"]:-}" ]; then rt="$(ratio "$val" "${floor["$r,$n"]}") of ${floor["$r,$n"]}"; else rt=$(ratio "$val" "${cell["git status,$n"]}"); fi ;;
+        "watch on: done"*|"watch on: git add"*) rt=$(ratio "$val" "${cell["git add X && git commit,$n"]}") ;;
+        watch*) rt="$(ratio "$val" "${floor["$r,$n"]}") of ${floor["$r,$n"]}; git with fsmonitor ${monitored["$r,$n"]}" ;;
         done*) rt=$(ratio "$val" "${cell["git add X && git commit,$n"]}") ;;
         commit*) if [ -n "${floor["$r,$n"]:-}" ]; then rt="$(ratio "$val" "${floor["$r,$n"]}") of ${floor["$r,$n"]}"; else rt=""; fi ;;
         index*) rt=$(ratio "$val" "${cell["read every file (cat),$n"]}") ;;
@@ -175,7 +232,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f×", a / b; el
     echo "- serve under load: FAILED or skipped: $(echo "${load:-}" | tail -3 | tr '\n' ' ')"
   fi
   echo
-  echo "Ratios: views against \`git status\`, \`done\` against \`git add && git commit\`, the cold index against reading every file, all on the same vault in the same run. Each view is timed in turn with \`git status\` (view, git, view, git…) and its ratio is to the median of those git runs, shown beside it (\`1.0× of 280.1\`: git took 280.1 ms); the \`git status\` row is its own later measurement. The web page, Taskwarrior and \`done\` are compared with the rows named; the hand-written commit route with libgit2's, timed in turn."
+  echo "Ratios: views against \`git status\`, \`done\` against \`git add && git commit\`, the cold index against reading every file, all on the same vault in the same run. Each view is timed in turn with \`git status\` (view, git, view, git…) and its ratio is to the median of those git runs, shown beside it (\`1.0× of 280.1\`: git took 280.1 ms); the \`git status\` row is its own later measurement. The web page, Taskwarrior and \`done\` are compared with the rows named; the hand-written commit route with libgit2's, timed in turn. The \`watch\` rows run with a Watchman of the bench's own: each view in turn with \`git status --porcelain\` without fsmonitor (its ratio) and with the vault's fsmonitor (shown beside); \`watch on: done\` and \`git add && git commit\` with fsmonitor are compared with \`git add && git commit\` without."
 } | tee "$work/table.md"
 
 if [ "${BENCH_WRITE_DOCS:-0}" = 1 ]; then

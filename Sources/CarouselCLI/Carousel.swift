@@ -29,7 +29,7 @@ struct Carousel: ParsableCommand {
             Serve.self,
             Sync.self, Clone.self, Doctor.self, Log.self, UndoCommand.self, Conflicts.self, ResolveCommand.self, Setup.self, MergeDriver.self,
             List.self, Search.self, Export.self, Import.self, Migrate.self, Edit.self, Focus.self, Reflect.self,
-            LeagueCommand.self, Friend.self, Remind.self, CompleteRefs.self, GenerateMan.self,
+            LeagueCommand.self, Friend.self, Remind.self, CompleteRefs.self, GenerateMan.self, Watch.self,
         ],
         defaultSubcommand: Home.self
     )

@@ -114,6 +114,10 @@ final class JSONShapeTests: XCTestCase {
         assertShape("index", try sample().carousel(["index", "--json"]))
     }
 
+    func testWatchShape() throws {
+        assertShape("watch", try sample().carousel(["watch", "status", "--json"], env: ["WATCHMAN_SOCK": "/nonexistent/sock"]))
+    }
+
     func testExportJSONShape() throws {
         let s = try sample()
         try s.carousel(["reflect", "--night", "Quiet day"])

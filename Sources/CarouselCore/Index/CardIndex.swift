@@ -22,6 +22,8 @@ public struct RefreshStats: Sendable, Equatable {
     public var rebuilt = false
     /// Folders whose entries were read; 0 when none changed since the last walk (`CardScan`).
     public var folders = 0
+    /// Whether Watchman said which files changed (`watch: watchman`), so that only those were stat'ed.
+    public var watched = false
 
     public init(files: Int = 0, parsed: Int = 0, removed: Int = 0, rebuilt: Bool = false) {
         self.files = files
@@ -127,6 +129,8 @@ public final class CardIndex {
     var cardOthers: [String] = []
     /// The stamp file's rows as this command last wrote them.
     var stampListing: StampListing?
+    /// Set with `watch: watchman` (`VaultSnapshot`): the refresh asks Watchman first.
+    var watching: WatchSession?
 
     /// Whether this command's index is in memory because the one on disk could not be used.
     public private(set) var inMemory = false
@@ -189,12 +193,14 @@ public final class CardIndex {
             for sql in CardRow.createIndexes + CardRow.createGeneration + CardRow.createTriggers { try db.execute(sql: sql) }
             try db.execute(sql: "DROP TABLE IF EXISTS clean_mark")
             try db.execute(sql: "DROP TABLE IF EXISTS folders")
+            try db.execute(sql: "DROP TABLE IF EXISTS watch_state")
             try db.execute(sql: "PRAGMA user_version = \(CardIndex.builtVersion)")
             return true
         }
         try queue.writeWithoutTransaction { db in
             try db.execute(sql: CardIndex.createCleanTable)
             try db.execute(sql: CardIndex.createFoldersTable)
+            try db.execute(sql: CardIndex.createWatchTable)
         }
         if changed { rebuilt = true }
     }
@@ -229,18 +235,20 @@ public final class CardIndex {
             return try db.write { db in
                 // When no folder changed since a walk that met no link, its files are the rows
                 // the index holds: no folder is read, each file is only stat'ed.
-                let known = rebuilt ? [] : try CardIndex.knownFolders(db)
                 let before = stampFile == nil ? nil : try CardIndex.generation(db)
+                // With Watchman, only the files it reports are stat'ed (`watchedListing`).
+                let watched = try watchedListing(db, generation: before)
+                let known = rebuilt || watched != nil ? [] : try CardIndex.knownFolders(db)
                 var copied = false
                 let unchanged = !known.isEmpty && known[0].path == Vault.cardsDir && CardScan.unchanged(root: vault.root, known)
                 let reused = unchanged ? try StoredStamps.reusing(db, root: vault.root, dir: Vault.cardsDir, others: known.flatMap(\.others),
-                                                                  file: stampFile, generation: before) : nil
+                                                                  file: stampFile, generation: before) : watched
                 let reuse = reused != nil
                 let scan: CardScan
                 let stored: StoredStamps
                 if let reused {
                     (scan, stored) = reused
-                    scan.stat()
+                    if watched == nil { scan.stat() }
                 } else {
                     scan = CardScan(root: vault.root, dir: Vault.cardsDir)
                     // The files are stat'ed while the stored stamps are read.
@@ -299,6 +307,8 @@ public final class CardIndex {
                     try copyStamps(listing, db)
                     stampListing = listing
                 }
+                try saveWatch(db, scan: scan)
+                stats.watched = watched != nil
                 rebuilt = false
                 return (linkWarnings + problems.sorted { $0.0 < $1.0 }.flatMap(\.1), stats)
             }

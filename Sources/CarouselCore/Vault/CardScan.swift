@@ -44,6 +44,9 @@ final class CardScan: @unchecked Sendable {
     /// met (where a link leads can change while its folder does not) and no folder had changed
     /// in the two seconds before the walk (a change within one clock tick would not show).
     private(set) var settled = true
+    /// Whether the walk met a link among the cards (kept or skipped): Watchman reports a change
+    /// to a link's target under the target's name, so a listing with links is always walked.
+    private(set) var metLink = false
     private var began: Int64 = 0
     /// How long before the walk a folder must have last changed to be trusted (tests shorten it).
     nonisolated(unsafe) static var settleWindow: Int64 = 2_000_000_000
@@ -62,7 +65,10 @@ final class CardScan: @unchecked Sendable {
         if fd >= 0 { walk(fd, relative: dir, root: root, realRoot: realRoot, into: &files) }
         (bytes, start, name, folder) = (files.bytes, files.start, files.name, files.folder)
         skipped.sort { $0.path < $1.path }
-        if !skipped.isEmpty { settled = false }
+        if !skipped.isEmpty {
+            settled = false
+            metLink = true
+        }
         stamps = .allocate(capacity: start.count)
         stamps.initialize(repeating: nil)
     }
@@ -223,6 +229,7 @@ final class CardScan: @unchecked Sendable {
                         files.add(prefix: prefix, name: nameBytes, folder: index)
                     } else if isMarkdown, type == UInt8(DT_LNK) {
                         settled = false
+                        metLink = true
                         let rel = text()
                         let destination = FileSystem.destination(ofReal: FileSystem.realPath(root + "/" + rel), realRoot: realRoot)
                         if case .inside = destination { files.add(prefix: prefix, name: nameBytes, folder: index) } else { skipped.append((rel, destination)) }

@@ -44,6 +44,11 @@ public struct Settings: Sendable, Equatable {
     /// `transition: 10m`: `carousel remind` says this long before each fixed thing (an event or
     /// a card with a start time) that it is coming, so a change of activity is not a surprise.
     public var transition: Int?
+    /// `watch: watchman`: a refresh asks Watchman which card files changed instead of stat'ing
+    /// every one (`carousel watch on`); `off` (the default) never talks to it.
+    public var watch: Watch = .off
+
+    public enum Watch: String, Sendable, CaseIterable { case off, watchman }
 
     public init() {}
 
@@ -72,7 +77,7 @@ public struct Settings: Sendable, Equatable {
     }
 
     /// Every key `carousel.yaml` understands.
-    public static let keys = ["budget", "carousel", "views", "week_start", "theme", "reduce_motion", "started", "categories", "sync", "checkin_reminder", "tags", "date_order", "day_end", "transition", "time_zone", "format", "cards_folder", "tasknotes"]
+    public static let keys = ["budget", "carousel", "views", "week_start", "theme", "reduce_motion", "started", "categories", "sync", "checkin_reminder", "tags", "date_order", "day_end", "transition", "time_zone", "format", "cards_folder", "tasknotes", "watch"]
     /// The views home can point at.
     public static let viewNames = ["board", "habits", "streaks", "countdown", "calendar", "timeline", "checkin", "check-in"]
     /// `theme`: `auto` colours a terminal, `plain` never colours.
@@ -144,6 +149,7 @@ public struct Settings: Sendable, Equatable {
                 settings.weekStart = i + 1
             case "theme": settings.theme = try choice(themes)
             case "date_order": settings.dayFirst = try choice(dateOrders) == "dmy"
+            case "watch": settings.watch = Watch(rawValue: try choice(Watch.allCases.map(\.rawValue))) ?? .off
             case "format": settings.cardFormat = CardFormat(rawValue: try choice(CardFormat.allCases.map(\.rawValue))) ?? .carousel
             case "reduce_motion":
                 guard let flag = booleans[text.lowercased()] else {

@@ -29,7 +29,9 @@ public struct VaultSnapshot: Sendable {
     /// Settings, journal and every problem of the files, with the index brought up to date but
     /// no card value built: the command then asks the index for the rows it shows. Parent
     /// cycles are not checked here (`Workspace.diagnostics` does, from the few parented rows).
-    public static func loadWithoutCards(vault: Vault, day: Day, progress: CardIndex.Progress? = nil) throws(CarouselError) -> (VaultSnapshot, CardIndex) {
+    /// `environment` is the run's (Watchman's socket, with `watch: watchman`).
+    public static func loadWithoutCards(vault: Vault, day: Day, progress: CardIndex.Progress? = nil,
+                                        environment: [String: String] = [:]) throws(CarouselError) -> (VaultSnapshot, CardIndex) {
         let settingsText = try vault.readText(Vault.settingsFile)
         let settings: Settings
         do {
@@ -38,6 +40,7 @@ public struct VaultSnapshot: Sendable {
             throw .invalidFile(error)
         }
         let index = try CardIndex(vault: vault)
+        if settings.watch == .watchman { index.watching = WatchSession(environment: environment) }
         var (diagnostics, stats) = try index.sync(progress: progress)
         diagnostics.append(contentsOf: Settings.warnings(text: settingsText))
         var journal = JournalDay(date: day)

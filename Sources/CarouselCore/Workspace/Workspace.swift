@@ -122,7 +122,8 @@ public final class Workspace {
         if forWriting { writerStorage = try VaultWriter(vault: vault, environment: environment, sweepingCards: false) }
         // The index is brought up to date first: what its refresh saw tells whether anything
         // changed since the last commit (`CleanMark`).
-        (base, index) = try VaultSnapshot.loadWithoutCards(vault: vault, day: moment.today, progress: progress)
+        (base, index) = try VaultSnapshot.loadWithoutCards(vault: vault, day: moment.today, progress: progress,
+                                                           environment: environment)
         if forWriting, let writer = writerStorage {
             let swept = CrashRecovery.removeOrphanTemporaryFiles(vault, among: index.cardOthers)
             if !swept.isEmpty { index.cardOthers.removeAll { swept.contains($0) } }

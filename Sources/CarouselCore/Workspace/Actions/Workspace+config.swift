@@ -7,7 +7,7 @@ extension Workspace {
         return [
             ("budget", String(s.budget)), ("carousel", s.carousel.rawValue), ("views", s.views.joined(separator: ", ")),
             ("week_start", Settings.weekdays[s.weekStart - 1]), ("date_order", s.dayFirst ? "dmy" : "mdy"), ("theme", s.theme),
-            ("reduce_motion", String(s.reduceMotion)), ("started", s.started?.iso ?? ""),
+            ("reduce_motion", String(s.reduceMotion)), ("started", s.started?.iso ?? ""), ("watch", s.watch.rawValue),
             ("checkin_reminder", s.checkinReminder.map { DateValue(day: Day(dayNumber: 0), minutes: $0).timeText ?? "" } ?? ""),
             ("categories", s.categoryColors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")),
             ("tags", s.tagStyles.sorted { $0.key < $1.key }.map { tag, style in

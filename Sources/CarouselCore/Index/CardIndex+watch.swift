@@ -1,0 +1,92 @@
+import Foundation
+import GRDB
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// With `watch: watchman`, a refresh asks Watchman which names under `cards/` changed since the
+/// clock kept with the rows (`WatchState`) and stats only those; every other file keeps the
+/// stamp its row has. Whenever Watchman cannot vouch for that (not running, restarted, a recrawl,
+/// no clock for this folder, links among the cards, a folder added or removed), the refresh
+/// stats every file as it does without Watchman, and keeps a new clock taken before it.
+final class WatchSession {
+    let environment: [String: String]
+    /// The state this refresh leaves, filled in as it goes (`CardIndex.saveWatch`).
+    var next: WatchState?
+    /// The state the refresh found: when the next is the same, nothing is written.
+    var previous: WatchState?
+
+    init(environment: [String: String]) {
+        self.environment = environment
+    }
+}
+
+extension CardIndex {
+    /// The listing of the last refresh with the changes Watchman reports applied (every stamp
+    /// set: no `stat()` to call), or nil when the stat pass must run.
+    func watchedListing(_ db: Database, generation: Int64?) throws -> (CardScan, StoredStamps)? {
+        guard let session = watching else { return nil }
+        let root = FileSystem.realPath(vault.root) ?? vault.root
+        let state = rebuilt ? nil : try CardIndex.watchState(db)
+        session.previous = state
+        var next = WatchState(root: root, clock: nil, warning: nil, socket: nil, reason: "Watchman is not running")
+        defer { session.next = next }
+        guard let (connection, socket) = Watchman.connect(environment: session.environment, remembered: state?.socket) else { return nil }
+        next.socket = socket
+        let watched: Watchman.Watched
+        switch Watchman.watchProject(connection, root: root) {
+        case .failure(let problem):
+            next.reason = problem.sentence
+            return nil
+        case .success(let w): watched = w
+        }
+        guard let state, let clock = state.clock, state.root == root, !state.links else {
+            next.reason = state?.clock == nil ? "no Watchman clock was kept yet"
+                : state?.root != root ? "the vault moved since the last clock" : "the cards include links"
+            if case .success(let now) = Watchman.clock(connection, watched) { next.clock = now }
+            return nil
+        }
+        let answer: WatchmanAnswer
+        switch Watchman.query(connection, watched, dir: Vault.cardsDir, since: clock, fields: ["name", "exists", "new", "type"]) {
+        case .failure(let problem):
+            next.reason = problem.sentence
+            return nil
+        case .success(let a): answer = a
+        }
+        next.clock = answer.clock
+        next.warning = answer.warning
+        if answer.isFreshInstance == true {
+            next.reason = "Watchman started again since the last clock"
+            return nil
+        }
+        if let warning = answer.warning, warning != state.warning {
+            next.reason = "Watchman recrawled the vault"
+            return nil
+        }
+        guard let reused = try StoredStamps.reusing(db, root: vault.root, dir: Vault.cardsDir, others: state.others,
+                                                    file: stampFile, generation: generation) else {
+            next.reason = "the index's rows do not fit cards/"
+            return nil
+        }
+        switch WatchedChanges.apply(answer.files ?? [], to: reused, root: vault.root, others: state.others) {
+        case .failure(let why):
+            next.reason = why.sentence
+            return nil
+        case .success(let listing):
+            next.usedWatchman = true
+            next.reason = nil
+            // Nothing changed since the kept clock: it still holds, and nothing is written.
+            if (answer.files ?? []).isEmpty { next.clock = clock }
+            return listing
+        }
+    }
+
+    /// Keeps the state this refresh leaves, with what it found besides the cards.
+    func saveWatch(_ db: Database, scan: CardScan) throws {
+        guard let session = watching, var next = session.next else { return }
+        next.others = cardOthers
+        next.links = scan.metLink
+        session.next = nil
+        if next != session.previous { try CardIndex.saveWatchState(db, next) }
+    }
+}
