@@ -87,10 +87,10 @@ demo: demo-deps
 	echo; echo "The demo vault is at $$vault — try: $$bin --vault $$vault"
 
 ## test: the whole suite (unit, git and end-to-end tests against the built binary). The tests
-## run one class per process, TEST_WORKERS (3) processes side by side, by Tests/run.sh, which
+## run one class per process, TEST_WORKERS (4) processes side by side, by Tests/run.sh, which
 ## prints a line per class and names every failing test; TEST_WORKERS=1 runs them one after
 ## another. Each class's output is kept in .build/test-logs/.
-TEST_WORKERS ?= 3
+TEST_WORKERS ?= 4
 test: deps pydeps
 	$(SWIFT) build --build-tests
 	@CAROUSEL_TEST_SERVER_ROOT="$(SERVER_ROOT)" CAROUSEL_TEST_PYTHON=required CAROUSEL_REQUIRE_BROWSER=1 CAROUSEL_TEST_SERVERS=required \
