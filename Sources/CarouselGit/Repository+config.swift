@@ -29,25 +29,26 @@ extension Repository {
 
     /// Sets a value in the repository's local config (.git/config).
     public func setLocalConfig(_ key: String, _ value: String) throws {
-        var config: OpaquePointer?
-        try check(git_repository_config(&config, pointer), "git_repository_config")
-        defer { git_config_free(config) }
-        var local: OpaquePointer?
-        try check(git_config_open_level(&local, config, GIT_CONFIG_LEVEL_LOCAL), "git_config_open_level")
-        defer { git_config_free(local) }
-        try check(git_config_set_string(local, key, value), "git_config_set_string")
+        try withLocalConfig { local in try check(git_config_set_string(local, key, value), "git_config_set_string") }
     }
 
     /// Removes a key from the repository's local config; a key that is not there is no error.
     public func removeLocalConfig(_ key: String) throws {
+        try withLocalConfig { local in
+            let code = git_config_delete_entry(local, key)
+            if code != GIT_ENOTFOUND.rawValue { try check(code, "git_config_delete_entry") }
+        }
+    }
+
+    /// Runs `body` with the repository's local config level (.git/config) open.
+    private func withLocalConfig(_ body: (OpaquePointer?) throws -> Void) throws {
         var config: OpaquePointer?
         try check(git_repository_config(&config, pointer), "git_repository_config")
         defer { git_config_free(config) }
         var local: OpaquePointer?
         try check(git_config_open_level(&local, config, GIT_CONFIG_LEVEL_LOCAL), "git_config_open_level")
         defer { git_config_free(local) }
-        let code = git_config_delete_entry(local, key)
-        if code != GIT_ENOTFOUND.rawValue { try check(code, "git_config_delete_entry") }
+        try body(local)
     }
 
     /// The value of `key` in the repository's local config only (.git/config).
