@@ -3,6 +3,8 @@ import XCTest
 
 final class AttachmentsTests: XCTestCase {
     func testSafeNamesKeepLettersDigitsDotsAndDashes() {
+        // The absolute and climbing paths are what a person or a peer may hand `attach`, on
+        // purpose: only the last name is kept, made safe.
         XCTAssertEqual(Attachments.safeName("/home/x/My Ticket (final).pdf", taken: []), "My-Ticket-final.pdf")
         XCTAssertEqual(Attachments.safeName("../../.bashrc", taken: []), "bashrc")
         XCTAssertEqual(Attachments.safeName("a\u{0}b\nc.txt", taken: []), "a-b-c.txt")

@@ -18,6 +18,7 @@ final class BoundaryRulesTests: XCTestCase {
     func testPlainRelativePathsStayOutOfGitAndTheStateFolder() {
         XCTAssertTrue(PathName.isPlainRelativePath("cards/call-mum.md"))
         XCTAssertTrue(PathName.isPlainRelativePath(".gitignore"))
+        // Absolute paths (`/etc/passwd`) are hostile inputs on purpose, never read.
         for bad in ["/etc/passwd", "cards/../../x", "cards//x.md", "./x", ".git/config", ".GIT/config", ".carousel/index.sqlite", "cards/a\u{1}.md", ""] {
             XCTAssertFalse(PathName.isPlainRelativePath(bad), bad.debugDescription)
         }
@@ -40,6 +41,7 @@ final class BoundaryRulesTests: XCTestCase {
 
     func testIncomingTreesWithTheStateFolderOrLinkedVaultFoldersAreRefused() {
         let link = TreeEntry.linkMode
+        // Link targets a peer could push, absolute ones included on purpose; nothing is followed.
         let targets = [2: "/tmp/elsewhere", 3: "../outside", 4: "../.git/config", 5: "call-mum.md", 6: "notes/cards", 7: "..", 8: "/etc/passwd"]
         let text: (TreeEntry) -> String? = { Int($0.id.hex, radix: 16).flatMap { targets[$0] } }
         func verdict(_ entries: [TreeEntry]) -> [String] {
