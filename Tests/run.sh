@@ -54,5 +54,16 @@ for mark in "$logs"/*.crashed; do
     crashed=$((crashed + 1))
 done
 grep -o "^Test Case '[^']*' failed" "$logs/all.log" | sed "s/^Test Case '/failed: /; s/' failed//" | sort -u
+# What each failing class said, so that the log of a run alone tells why: the assertions that
+# failed, or the end of the output of a class that crashed.
+for log in "$logs"/*.log; do
+    class=$(basename "$log" .log)
+    [ "$class" != all ] || continue
+    if [ -e "$logs/$class.crashed" ]; then
+        echo "--- the end of $class's output:"; tail -30 "$log" | cut -c1-400
+    elif grep -q "^Test Case '.*' failed" "$log"; then
+        echo "--- $class:"; grep -E -A4 ": error: [A-Za-z0-9_.]+ : " "$log" | head -60 | cut -c1-400
+    fi
+done
 echo "tests: $passed passed, $((failed + crashed)) failed${skipped:+, $skipped skipped}"
 [ "$failed" -eq 0 ] && [ "$crashed" -eq 0 ] && [ "$passed" -gt 0 ]

@@ -91,10 +91,16 @@ final class FSTraceReader {
             noteClone(pid, text)
         }
         adopt(pid)
-        guard let open = text.firstIndex(of: "("), let close = text.range(of: ") = ", options: .backwards) else { return }
+        // strace pads a short line with spaces so that " = " starts at column 40: a resumed call
+        // (`<... openat resumed>)             = 3`) is short whatever its arguments were. With
+        // `-xx` no string or path holds a literal " = ", so the last one is the result's.
+        guard let open = text.firstIndex(of: "("), let equals = text.range(of: " = ", options: .backwards) else { return }
+        var end = equals.lowerBound
+        while end > open, text[text.index(before: end)] == " " { end = text.index(before: end) }
+        guard end > text.index(after: open), text[text.index(before: end)] == ")" else { return }
         let name = String(text[..<open])
-        let args = FSTraceReader.split(text[text.index(after: open)..<close.lowerBound])
-        let ret = String(text[close.upperBound...])
+        let args = FSTraceReader.split(text[text.index(after: open)..<text.index(before: end)])
+        let ret = String(text[equals.upperBound...])
         guard let value = Int(ret.prefix { $0 == "-" || $0.isNumber }), value >= 0 else { return }
         call(pid, name, args, value, ret)
     }
@@ -248,7 +254,11 @@ final class FSTraceReader {
             }
             return (d, inode)
         }
-        guard let d = describe(arg), let inode = d.inode else { return nil }
+        guard let d = describe(arg), let inode = d.inode else {
+            // A write to a file in the vault that the reader does not know: a call it missed.
+            if let path = decoration(arg), !path.hasSuffix(" (deleted)"), let rel = relative(path), !folders.contains(rel) { guessed += 1 }
+            return nil
+        }
         guessed += 1
         d.append = true
         return (d, inode)

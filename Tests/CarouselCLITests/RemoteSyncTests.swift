@@ -74,6 +74,24 @@ final class RemoteSyncTests: XCTestCase {
         }
     }
 
+    /// Two devices meet through the remote: the first pushes a card, the second clones it and
+    /// pushes one back, the first takes it. What proves a way of signing in works, in four trips;
+    /// the three-way convergence is proved once per protocol.
+    func assertTwoDevicesMeet(url: String, prepare: (Sandbox) throws -> Void,
+                              file: StaticString = #filePath, line: UInt = #line) throws {
+        let a = try device("laptop", url: url, first: true, prepare: prepare)
+        XCTAssertEqual(try a.carousel(["add", "Plan the trip"]).status, 0, file: file, line: line)
+        try sync(a, file: file, line: line)
+        let b = try device("phone", url: url, first: false, prepare: prepare)
+        XCTAssertTrue(try b.carousel(["list", "--json"]).stdout.contains("Plan the trip"), "the clone lacks the card", file: file, line: line)
+        XCTAssertEqual(try b.carousel(["add", "Buy stamps"]).status, 0, file: file, line: line)
+        try sync(b, file: file, line: line)
+        try sync(a, file: file, line: line)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: a.vault.appendingPathComponent("cards/buy-stamps.md").path),
+                      "the card from the second device did not arrive", file: file, line: line)
+        XCTAssertEqual(try a.git(["rev-parse", "HEAD"]).stdout, try b.git(["rev-parse", "HEAD"]).stdout, file: file, line: line)
+    }
+
     // MARK: - ssh
 
     /// A device with its own key file, authorised on the server, that already trusts the host.
@@ -101,7 +119,7 @@ final class RemoteSyncTests: XCTestCase {
     func testSSHWithTheAgentOnly() throws {
         let server = try sshServer()
         let repo = try server.bare("vault.git")
-        try assertThreeDevicesConverge(url: server.url(repo)) { s in
+        try assertTwoDevicesMeet(url: server.url(repo)) { s in
             let key = try SSHHome.prepare(s, keyName: "agent_only")
             try server.authorize(key.appendingPathExtension("pub"))
             try SSHHome.trust(s, server)
@@ -113,7 +131,7 @@ final class RemoteSyncTests: XCTestCase {
     func testSSHWithAPassphraseKeyFromTheAgent() throws {
         let server = try sshServer()
         let repo = try server.bare("vault.git")
-        try assertThreeDevicesConverge(url: server.url(repo)) { s in
+        try assertTwoDevicesMeet(url: server.url(repo)) { s in
             let key = try SSHHome.prepare(s, passphrase: "correct horse")
             try server.authorize(key.appendingPathExtension("pub"))
             try SSHHome.trust(s, server)
@@ -148,7 +166,7 @@ final class RemoteSyncTests: XCTestCase {
     func testSSHThroughAConfigHostAlias() throws {
         let server = try sshServer()
         let repo = try server.bare("vault.git")
-        try assertThreeDevicesConverge(url: "vaulthost:" + repo.path) { s in
+        try assertTwoDevicesMeet(url: "vaulthost:" + repo.path) { s in
             let key = try SSHHome.prepare(s, keyName: "carousel_key")
             try server.authorize(key.appendingPathExtension("pub"))
             try SSHHome.trust(s, server)
@@ -255,7 +273,7 @@ final class RemoteSyncTests: XCTestCase {
     func testHTTPSWithTheCAFromTheEnvironment() throws {
         let server = try httpsServer()
         _ = try server.bare("vault.git")
-        try assertThreeDevicesConverge(url: server.url("vault.git")) { s in
+        try assertTwoDevicesMeet(url: server.url("vault.git")) { s in
             try storeCredentials(s, server, caInConfig: false)
             s.extraEnvironment["GIT_SSL_CAINFO"] = server.caFile.path
         }
