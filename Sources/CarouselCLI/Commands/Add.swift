@@ -96,8 +96,7 @@ struct Add: ParsableCommand {
             let t = Terminal.current
             let understood = understoodParts(capture, card: card, today: ws.today)
             if !understood.isEmpty { print(t.dim("Understood: " + understood.joined(separator: " · "))) }
-            print("Added " + t.bold(card.title) + " (\(card.path)) · " + Words.spoons(card.spoons) + " · "
-                + Words.cardDue(card, today: ws.today))
+            print(t.line(Said.added(card, today: ws.today)))
             if let pastNote { print(t.yellow(pastNote.prefix(1).uppercased() + pastNote.dropFirst() + ".")) }
             if let nearNote { print(t.yellow(nearNote)) }
             if Occurrence.isFinished(card, today: ws.today) {

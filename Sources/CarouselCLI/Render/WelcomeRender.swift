@@ -13,17 +13,9 @@ enum WelcomeRender {
     }
 
     static func lines(_ outcome: WelcomeOutcome, way: String, today: Day, _ t: Terminal) -> [String] {
-        guard outcome.message != nil else {
-            if outcome.left.isEmpty { return ["Nothing is overdue, so there is nothing to sort out. Welcome back all the same."] }
-            return [way == "pick" ? "Today's spoons are all planned, so nothing was pulled. The overdue cards can wait."
-                        : "No day in the coming weeks has room for these within the budget; nothing changed."]
-        }
-        var out: [String] = []
-        switch way {
-        case "someday": out.append("Let \(Words.plural(outcome.changed.count, "card")) go to someday. They're in the carousel whenever you want them.")
-        case "spread": out.append("Spread \(Words.plural(outcome.changed.count, "card")) over the coming days, within each day's spoons:")
-        default: out.append("Pulled \(Words.plural(outcome.changed.count, "card")) into today. One thing at a time:")
-        }
+        let first = t.line(Said.welcomed(outcome, way: way, listing: true))
+        guard outcome.message != nil else { return [first] }
+        var out = [first]
         if way != "someday" {
             for (card, due) in outcome.changed {
                 out.append("  " + t.bold(card.title) + (way == "spread" ? t.dim("  " + Words.due(due, today: today)) : ""))

@@ -75,8 +75,7 @@ struct ActionsController {
                     throw ActionError(status: .badRequest, message: problem)
                 }
                 let new = capture.newCard(today: ws.today)
-                let card = try ws.add(new)
-                return "Added \(card.title)."
+                return Said.added(try ws.add(new), today: ws.today).plain
             }
         case "welcome":
             // The three ways back after days away, as `carousel welcome someday|spread|pick`;
@@ -92,9 +91,9 @@ struct ActionsController {
                 case "someday": outcome = try ws.welcomeSomeday()
                 case "spread": outcome = try ws.welcomeSpread()
                 case "pick": outcome = try ws.welcomePick()
-                default: return "Welcome back. The carousel is here whenever you are."
+                default: return Said.welcomeLater.plain
                 }
-                return outcome.message.map { "Done: " + $0 + "." } ?? "Nothing was overdue, so nothing changed."
+                return Said.welcomed(outcome, way: way).plain
             }
         case "pull":
             let ref = try need(form, "ref")
@@ -173,7 +172,7 @@ struct ActionsController {
             let text = try need(form, "text")
             return try store.change { ws in
                 try ws.saveReflection(text)
-                return "Saved your note for today."
+                return Said.noteSaved(today: ws.today).plain
             }
         default:
             throw ActionError(status: .notFound, message: "there is no action \"\(verb)\"")
