@@ -26,20 +26,24 @@ BackoffTests CrashPointTests JSONShapeTests RepositoryQuickCommitTests GuardTest
 } | { if [ -n "$filter" ]; then grep -E -- "$filter"; else cat; fi; } >"$logs/order"
 
 run_class() {
-    local class=$1 logs=$2 bundle=$3 started=$SECONDS
-    "$bundle" "$class" >"$logs/$class.log" 2>&1
-    local status=$?
+    local class=$1 logs=$2 bundle=$3 started=$SECONDS status cpu
+    local log="$logs/$class.log"
+    # The CPU time of the class and every program it started (git, ssh, the browser), which is
+    # what the run costs a machine with fewer cores than workers.
+    local TIMEFORMAT='%U %S'
+    cpu=$( { time "$bundle" "$class" >"$log" 2>&1; } 2>&1 )
+    status=$?
     local passed failed
-    passed=$(grep -c "^Test Case '.*' passed" "$logs/$class.log")
-    failed=$(grep -c "^Test Case '.*' failed" "$logs/$class.log")
+    passed=$(grep -c "^Test Case '.*' passed" "$log")
+    failed=$(grep -c "^Test Case '.*' failed" "$log")
     if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then
-        echo "crashed" >"$logs/$class.crashed"
+        echo "crashed" >"${log%.log}.crashed"
     fi
-    printf '%-5s %-55s %4d tests %5d s\n' "$([ "$status" -eq 0 ] && echo ok || echo FAIL)" "$class" \
-        "$((passed + failed))" "$((SECONDS - started))"
+    printf '%-5s %-55s %4d tests %5d s %6.1f s CPU\n' "$([ "$status" -eq 0 ] && echo ok || echo FAIL)" "$class" \
+        "$((passed + failed))" "$((SECONDS - started))" "$(echo "$cpu" | awk '{ print $1 + $2 }')"
 }
 export -f run_class
-xargs -a "$logs/order" -P "$workers" -I{} bash -c 'run_class "$@"' _ {} "$logs" "$bundle"
+xargs -a "$logs/order" -P "$workers" -I{} bash -c 'run_class "$@"' _ {} "$logs" "$bundle" | tee "$logs/classes.txt"
 
 cat "$logs"/*.log >"$logs/all.log"
 passed=$(grep -c "^Test Case '.*' passed" "$logs/all.log")
@@ -65,5 +69,6 @@ for log in "$logs"/*.log; do
         echo "--- $class:"; grep -E -A4 ": error: [A-Za-z0-9_.]+ : " "$log" | head -60 | cut -c1-400
     fi
 done
-echo "tests: $passed passed, $((failed + crashed)) failed${skipped:+, $skipped skipped}"
+echo "tests: $passed passed, $((failed + crashed)) failed${skipped:+, $skipped skipped}" \
+    "($(awk '{ cpu += $(NF-2) } END { printf "%.0f", cpu }' "$logs/classes.txt") s of CPU)"
 [ "$failed" -eq 0 ] && [ "$crashed" -eq 0 ] && [ "$passed" -gt 0 ]

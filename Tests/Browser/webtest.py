@@ -651,7 +651,8 @@ def typing(bin_dir):
         # A stopped server: it says so, and the text stays.
         server.process.terminate()
         server.process.wait(10)
-        status().find_element(By.CSS_SELECTOR, "button.dismiss").click()
+        # The page may be saying the server stopped answering just then, which draws the message anew.
+        retry(lambda: status().find_element(By.CSS_SELECTOR, "button.dismiss").click())
         box.send_keys("\ue007")
         check(wait_for(lambda: "not answering" in status().text and "error" in status().get_attribute("class"), 5),
               "a stopped server says so in words (%s)" % status().text)

@@ -1,3 +1,4 @@
+import CarouselGit
 import Foundation
 import XCTest
 
@@ -163,7 +164,7 @@ final class BadInputTests: XCTestCase {
         let s = try Sandbox()
         try s.initVault()
         let processes = try (0..<4).map { try s.start(["add", "Parallel \($0)"]) }
-        for p in processes { p.waitUntilExit() }
+        for p in processes { p.waitForExit() }
         XCTAssertEqual(processes.map(\.terminationStatus), [0, 0, 0, 0])
         XCTAssertEqual(try s.log().filter { $0.hasPrefix("add: Parallel") }.count, 4)
         try s.assertClean()

@@ -1,3 +1,4 @@
+import CarouselGit
 import Foundation
 import XCTest
 
@@ -165,7 +166,7 @@ final class Sandbox: @unchecked Sendable {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         let errData = errBox.data
-        p.waitUntilExit()
+        p.waitForExit()
         return RunResult(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                          stderr: String(decoding: errData, as: UTF8.self))
     }

@@ -1,3 +1,4 @@
+import CarouselGit
 import Foundation
 import XCTest
 
@@ -66,7 +67,7 @@ final class CrashTests: XCTestCase {
             if p.isRunning {
                 kill(p.processIdentifier, SIGKILL)
             }
-            p.waitUntilExit()
+            p.waitForExit()
             if p.terminationReason == .uncaughtSignal {
                 killed += 1
                 // A killed change may still land (the next command recovers it), so a value set

@@ -1,3 +1,4 @@
+import CarouselGit
 import Foundation
 import XCTest
 
@@ -141,7 +142,7 @@ final class FilterTests: XCTestCase {
         input.fileHandleForWriting.write(Data((reply + "\n").utf8))
         try input.fileHandleForWriting.close()
         let data = output.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
+        p.waitForExit()
         return RunResult(status: p.terminationStatus, stdout: String(decoding: data, as: UTF8.self), stderr: "")
     }
 }

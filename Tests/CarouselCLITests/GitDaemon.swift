@@ -1,3 +1,4 @@
+import CarouselGit
 import Foundation
 import XCTest
 #if canImport(Glibc)
@@ -34,7 +35,7 @@ final class GitDaemon {
     func stop() {
         if process.isRunning {
             process.terminate()
-            process.waitUntilExit()
+            process.waitForExit()
         }
     }
 

@@ -1,3 +1,4 @@
+import CarouselGit
 import Foundation
 import XCTest
 #if canImport(Glibc)
@@ -236,7 +237,7 @@ final class RemoteSyncTests: XCTestCase {
             let p = try a.start(["sync"])
             usleep(useconds_t(delay * 1000))
             kill(p.processIdentifier, SIGKILL)
-            p.waitUntilExit()
+            p.waitForExit()
             let fsck = try a.git(["fsck", "--strict"])
             XCTAssertEqual(fsck.status, 0, "after a kill at \(delay) ms: \(fsck.stderr)")
         }

@@ -1,3 +1,4 @@
+import CarouselGit
 import Foundation
 import XCTest
 #if canImport(Glibc)
@@ -52,7 +53,7 @@ final class SyncLimitsTests: XCTestCase {
         XCTAssertTrue(sync.isRunning, "list must have run while the sync waited")
 
         let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        sync.waitUntilExit()
+        sync.waitForExit()
         XCTAssertLessThan(ProcessInfo.processInfo.systemUptime - started, 15)
         XCTAssertNotEqual(sync.terminationStatus, 0)
         XCTAssertTrue(errors.contains("origin stopped answering after 3 s; nothing was lost, your changes are committed locally"), errors)

@@ -1,3 +1,4 @@
+import CarouselGit
 import Foundation
 import XCTest
 
@@ -121,7 +122,7 @@ final class VaultEdgeTests: XCTestCase {
         let gone = Process()
         gone.executableURL = URL(fileURLWithPath: "/bin/true")
         try gone.run()
-        gone.waitUntilExit()
+        gone.waitForExit()
         return gone
     }
 

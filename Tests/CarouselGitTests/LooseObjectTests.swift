@@ -22,7 +22,7 @@ final class LooseObjectTests: XCTestCase {
             shown.standardOutput = out
             try shown.run()
             let bytes = out.fileHandleForReading.readDataToEndOfFile()
-            shown.waitUntilExit()
+            shown.waitForExit()
             XCTAssertEqual(Array(bytes), content, "size \(size)")
         }
         let fsck = try git(["fsck", "--strict"], in: repo.workdir, home: home)

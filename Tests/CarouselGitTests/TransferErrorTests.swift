@@ -51,7 +51,7 @@ final class TransferErrorTests: XCTestCase {
             p.executableURL = URL(fileURLWithPath: "/usr/bin/ssh-keygen")
             p.arguments = ["-q", "-t", "ed25519", "-N", passphrase, "-f", dir.appendingPathComponent(name).path]
             try p.run()
-            p.waitUntilExit()
+            p.waitForExit()
             XCTAssertEqual(p.terminationStatus, 0)
         }
         XCTAssertFalse(SSHIdentity.isEncrypted(dir.appendingPathComponent("open").path))

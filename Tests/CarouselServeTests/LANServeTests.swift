@@ -1,3 +1,4 @@
+import CarouselGit
 import Foundation
 import XCTest
 
@@ -143,7 +144,7 @@ final class LANServer: @unchecked Sendable {
 
     func stop() {
         if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        process.waitForExit()
         pipe.fileHandleForReading.readabilityHandler = nil
     }
 

@@ -1,4 +1,5 @@
 import CarouselCore
+import CarouselGit
 import Foundation
 import XCTest
 
@@ -94,7 +95,7 @@ final class WebSandbox: @unchecked Sendable {
         }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
-        p.waitUntilExit()
+        p.waitForExit()
         return (p.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData.get(), as: UTF8.self))
     }
 }

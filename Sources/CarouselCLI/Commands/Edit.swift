@@ -1,5 +1,6 @@
 import ArgumentParser
 import CarouselCore
+import CarouselGit
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -75,7 +76,7 @@ struct Edit: ParsableCommand {
         p.environment = CommandLineRun.current.environment
         CommandLineRun.current.flush()
         do { try p.run() } catch { return 127 }
-        p.waitUntilExit()
+        p.waitForExit()
         return p.terminationStatus
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CarouselCore
+import CarouselGit
 import Foundation
 
 struct Remind: ParsableCommand {
@@ -152,7 +153,7 @@ struct Remind: ParsableCommand {
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
         do { try p.run() } catch { return -1 }
-        p.waitUntilExit()
+        p.waitForExit()
         return p.terminationStatus
     }
 }

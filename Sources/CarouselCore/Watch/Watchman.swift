@@ -1,3 +1,4 @@
+import CarouselGit
 import Foundation
 
 /// Carousel's few requests to Watchman (https://facebook.github.io/watchman/), over its socket.
@@ -56,7 +57,7 @@ enum Watchman {
         process.standardInput = FileHandle.nullDevice
         guard (try? process.run()) != nil else { return nil }
         let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        process.waitForExit()
         return process.terminationStatus == 0 ? data : nil
     }
 

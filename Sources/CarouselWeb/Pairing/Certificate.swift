@@ -1,5 +1,6 @@
 import CarouselCore
 import CarouselDevices
+import CarouselGit
 import Foundation
 import NIOSSL
 
@@ -85,7 +86,7 @@ public struct ServeCertificate {
         process.standardError = errors
         try process.run()
         let said = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        process.waitForExit()
         guard process.terminationStatus == 0 else {
             throw Problem(description: "openssl could not make a certificate: \(String(decoding: said, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)); "
                 + "give your own with --tls-cert FILE --tls-key FILE")

@@ -1,4 +1,5 @@
 @testable import CarouselCore
+import CarouselGit
 import Foundation
 import GRDB
 import XCTest
@@ -66,7 +67,7 @@ final class ColdBuildTests: XCTestCase {
         let finished = Process()
         finished.executableURL = URL(fileURLWithPath: "/bin/true")
         try finished.run()
-        finished.waitUntilExit()
+        finished.waitForExit()
         let folder = try vault.stateFolder()
         let dead = "index.sqlite" + CardIndex.asideSuffix + String(finished.processIdentifier)
         let live = "index.sqlite" + CardIndex.asideSuffix + String(getppid())
