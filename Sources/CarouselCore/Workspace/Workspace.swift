@@ -47,6 +47,14 @@ public final class Workspace {
         s.cards = everyCard.cards
         return s
     }
+    /// Every card as the views read them: a time written without a zone is in the vault's
+    /// `time_zone:`, as in `snapshot(placedFrom:to:)`. `snapshot` keeps the cards as written,
+    /// for what writes or exports them.
+    public var viewSnapshot: VaultSnapshot {
+        var s = snapshot
+        s.cards = ZonedTime.withVaultZone(s.cards, base.settings)
+        return s
+    }
     /// Loads every card into `snapshot`, keeping the values of `earlier` (a load by an earlier
     /// workspace of this vault) for the rows that did not change since (`LoadedCards`).
     public func loadCards(reusing earlier: LoadedCards?) throws(CarouselError) -> LoadedCards {
