@@ -108,13 +108,15 @@ let package = Package(
         .executableTarget(name: "fuzz-merge", dependencies: ["CarouselCore", "FuzzSupport"]),
         .executableTarget(name: "fuzz-tree", dependencies: ["CarouselCore", "CarouselGit", "FuzzSupport"]),
         .testTarget(name: "CarouselGitTests", dependencies: ["CarouselGit"]),
+        // The seeded vault the core's and the command line's read tests share.
+        .target(name: "CarouselFixtures", path: "Tests/CarouselFixtures"),
         .testTarget(
             name: "CarouselCoreTests",
-            dependencies: ["CarouselCore"]
+            dependencies: ["CarouselCore", "CarouselFixtures"]
         ),
         // The command line's behaviour, run in-process, and end-to-end runs of the built
         // `carousel` binary where a real process is needed, against temporary vaults.
-        .testTarget(name: "CarouselCLITests", dependencies: ["carousel", "CarouselCLI"], exclude: ["Fixtures"]),
+        .testTarget(name: "CarouselCLITests", dependencies: ["carousel", "CarouselCLI", "CarouselFixtures"], exclude: ["Fixtures"]),
         // The web server: router tests in process (no sockets), and a headless browser against the binary.
         .testTarget(
             name: "CarouselServeTests",

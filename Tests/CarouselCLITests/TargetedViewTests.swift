@@ -1,3 +1,4 @@
+import CarouselFixtures
 import Foundation
 import XCTest
 
@@ -7,51 +8,13 @@ import XCTest
 /// the commands run on real vaults, and where the index reads a view two ways (a limited board,
 /// list or strip, and the whole one) the two must agree.
 final class TargetedViewTests: XCTestCase {
-    /// A seeded mix: one-off cards due in the past, today, this week, later and never; repeating
-    /// cards with and without a start time; done, waiting (until a day to come or one now past),
-    /// pulled and parent/child cards; past and future events; ideas; cards without an id; two files with one id (their scores tie).
+    /// The seeded mix the core's read tests use too (`MixedVault`), committed.
     func makeVault(_ s: Sandbox) throws {
         try s.initVault()
-        var seed: UInt64 = 20_261_123
-        func next(_ n: Int) -> Int {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((seed >> 33) % UInt64(n))
-        }
-        let words = ["Call", "Plan", "Fix", "Café", "Read", "Pack", "Water", "Review"]
-        let things = ["Mum", "the garden", "slides", "the bike", "taxes", "ferns"]
-        for i in 1...160 {
-            var lines = ["---"]
-            if i % 7 != 0 { lines.append("id: 01KTEST\(String(format: "%06d", i))") }
-            lines.append("title: \(words[next(words.count)]) \(things[next(things.count)]) \(i)")
-            lines.append("importance: \(1 + next(5))")
-            lines.append("spoons: \(1 + next(5))")
-            if next(3) == 0 { lines.append("category: \(["work", "home"][next(2)])") }
-            if next(2) == 0 { lines.append("tags: [\(["errands", "family", "deadline"][next(3)])]") }
-            switch i % 10 {
-            case 0: lines.append("kind: event")
-            case 1: lines.append("kind: idea")
-            default: break
-            }
-            let dated = next(10)
-            if dated < 7 { lines.append("due: 2026-\(String(format: "%02d-%02d", 10 + next(3), 1 + next(28)))") }
-            if dated == 7 { lines.append("due: 2026-11-23T09:30") }
-            if i % 13 == 0 { lines.append("repeat: every week on mon, thu") }
-            if i % 17 == 0 { lines.append("repeat: every day"); lines.append("start: 2026-11-01T08:00"); lines.append("duration: 45m") }
-            if i % 11 == 0 { lines.append("start: 2026-11-23T\(String(format: "%02d", 9 + next(8))):00") }
-            if i % 9 == 0 && i % 13 != 0 && i % 17 != 0 { lines.append("done: 2026-11-2\(next(3))T10:00") }
-            if i % 19 == 0 { lines.append("wait: 2026-12-01") }
-            // Waited until a day now past: back in the carousel and on the board.
-            if i % 8 == 3 && i % 19 != 0 { lines.append("wait: 2026-11-\(String(format: "%02d", 10 + next(13)))") }
-            if i % 23 == 0 { lines.append("today: 2026-11-23") }
-            if i % 29 == 0 { lines.append("parent: card-\(i - 1)") }
-            lines.append("created: 2026-11-0\(1 + next(9))T09:\(String(format: "%02d", next(60)))")
-            lines.append("---")
-            lines.append(next(4) == 0 ? "Remember the WATERING can and the receipts." : "Notes.")
-            try s.write("cards/\(i % 5 == 0 ? "work/" : "")card-\(i).md", lines.joined(separator: "\n") + "\n")
-        }
-        // Two files with one id and the same fields: the same key, so the same score.
-        for name in ["twin-a", "twin-b"] {
-            try s.write("cards/\(name).md", "---\nid: 01KTWIN\ntitle: Twin\nimportance: 5\ndue: 2026-11-20\n---\n")
+        for (path, text) in MixedVault.files() {
+            try FileManager.default.createDirectory(at: s.vault.appendingPathComponent(path).deletingLastPathComponent(),
+                                                    withIntermediateDirectories: true)
+            try s.write(path, text)
         }
         try s.git(["add", "-A"])
         try s.git(["commit", "-qm", "cards"])
