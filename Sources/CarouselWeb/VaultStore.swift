@@ -176,7 +176,7 @@ public final class VaultStore: @unchecked Sendable {
         let habits = HabitLoader.load(vault: vault).habits
         // The fingerprint taken before loading: a file written meanwhile, which the snapshot may
         // miss, makes the next look differ and load again.
-        let loaded = Loaded(day: today, fingerprint: print, snapshot: ws.viewSnapshot, habits: habits,
+        let loaded = Loaded(day: today, fingerprint: print, snapshot: ws.snapshot, habits: habits,
                             cards: cards, reminding: reminding, home: home)
         cached = loaded
         if rendered.isEmpty == false { rendered.removeAll() }

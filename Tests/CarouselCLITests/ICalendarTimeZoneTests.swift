@@ -72,4 +72,19 @@ final class ICalendarTimeZoneTests: XCTestCase {
         XCTAssertTrue(summer.contains("due: 2026-07-15T16:00") && summer.contains("tz: UTC"), summer)
         XCTAssertTrue(winter.contains("due: 2026-12-15T17:00") && winter.contains("tz: UTC"), winter)
     }
+
+    /// A time written without a zone is in the vault's `time_zone:`: the export names that zone
+    /// (with its VTIMEZONE), so a calendar on any device shows it at the same moment; the card's
+    /// file is left as written.
+    func testTheExportNamesTheVaultsZoneForATimeWrittenWithoutOne() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        try s.write("carousel.yaml", try s.read("carousel.yaml") + "time_zone: Asia/Tokyo\n")
+        try s.write("cards/call.md", "---\ntitle: Call Ana\ndue: 2026-11-23T20:00\n---\n")
+        let r = try s.carousel(["export", "--format", "ics"], env: ["TZ": "UTC"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("DUE;TZID=Asia/Tokyo:20261123T200000"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("TZID:Asia/Tokyo"), "no VTIMEZONE: \(r.stdout)")
+        XCTAssertEqual(try s.read("cards/call.md"), "---\ntitle: Call Ana\ndue: 2026-11-23T20:00\n---\n")
+    }
 }

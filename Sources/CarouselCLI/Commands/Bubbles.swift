@@ -24,7 +24,7 @@ struct Bubbles: ParsableCommand {
         try reporting {
             let ws = try options.workspace(writing: false)
             printDiagnostics(ws)
-            let view = BubblesView.make(ws.viewSnapshot, today: ws.today)
+            let view = BubblesView.make(ws.snapshot, today: ws.today)
             let title = "Carousel · \(Words.longDate(ws.today))"
             let html = !out.lowercased().hasSuffix(".svg")
             let text = html ? BubblesSVG.html(view, title: title) : BubblesSVG.svg(view, title: title)

@@ -35,7 +35,7 @@ enum Tour {
             try pause()
             step("pull \(card.slug)", "# take it into today")
             _ = try ws.pull(card.slug)
-            let view = TodayView.make(ws.viewSnapshot, today: ws.today)
+            let view = TodayView.make(ws.snapshot, today: ws.today)
             for line in TodayRender.lines(view, t) { print("  " + line) }
             print("  " + t.dim("Spoons are the energy a card takes; the bar shows today against your budget."))
             try pause()

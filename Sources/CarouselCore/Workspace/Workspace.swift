@@ -44,15 +44,9 @@ public final class Workspace {
     /// (`resolve`, `todaySnapshot`), so its memory does not grow with the vault.
     public var snapshot: VaultSnapshot {
         var s = base
-        s.cards = everyCard.cards
-        return s
-    }
-    /// Every card as the views read them: a time written without a zone is in the vault's
-    /// `time_zone:`, as in `snapshot(placedFrom:to:)`. `snapshot` keeps the cards as written,
-    /// for what writes or exports them.
-    public var viewSnapshot: VaultSnapshot {
-        var s = snapshot
-        s.cards = ZonedTime.withVaultZone(s.cards, base.settings)
+        // A time written without a zone is in the vault's `time_zone:`, as in
+        // `VaultSnapshot.load` and `snapshot(placedFrom:to:)`: for every view and every export.
+        s.cards = ZonedTime.withVaultZone(everyCard.cards, base.settings)
         return s
     }
     /// Loads every card into `snapshot`, keeping the values of `earlier` (a load by an earlier
