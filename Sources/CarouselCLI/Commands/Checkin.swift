@@ -29,7 +29,7 @@ struct Checkin: ParsableCommand {
             let overdue = try ws.overdueCount()
             if options.json { return CheckinRender.json(view, overdue: overdue).printJSON() }
             let t = Terminal.current
-            if note != nil { print(Terminal.current.line(Said.noteSaved(today: ws.today))) }
+            if note != nil { print(t.line(Said.noteSaved(today: ws.today))) }
             var lines = CheckinRender.lines(view, t)
             if overdue > 0 {
                 lines += ["", "  " + t.dim("\(Words.plural(overdue, "card")) past \(overdue == 1 ? "its" : "their") due date; "

@@ -30,7 +30,7 @@ struct Export: ParsableCommand {
         try reporting {
             let ws = try options.workspace(writing: false)
             printNotices(ws)
-            for d in ws.snapshot.diagnostics { printError(d.description) }
+            for d in ws.diagnostics { printError(d.description) }
             var text: String
             switch format {
             case .ics: text = ICalendar.render(try ExportData.items(ws), today: ws.today, clock: .current)
@@ -137,11 +137,11 @@ enum ExportData {
                   let node = try? Yams.compose(yaml: doc.yaml) else { continue }
             journal.append(JournalEntry(path: path, fields: CardJSON.value(node)))
         }
-        let s = ws.snapshot.settings
+        let s = ws.settings
         return Everything(
             formatVersion: 1, today: ws.today.iso,
             settings: SettingsJSON(budget: s.budget, carousel: s.carousel.rawValue, views: s.views, weekStart: s.weekStart,
                                    theme: s.theme, reduceMotion: s.reduceMotion),
-            cards: cards, journal: journal, problems: ws.snapshot.diagnostics.map(\.description))
+            cards: cards, journal: journal, problems: ws.diagnostics.map(\.description))
     }
 }

@@ -146,7 +146,7 @@ struct ActionsController {
             return try store.change { ws in
                 let change = try ws.check(ref, amount: form["amount"].flatMap { $0.isEmpty ? nil : $0 }, date: nil, anyway: false,
                                           force: form["force"] == "1")
-                guard let c = ws.celebration(for: change), !ws.snapshot.settings.reduceMotion,
+                guard let c = ws.celebration(for: change), !ws.settings.reduceMotion,
                       !Celebration.alreadyShown(c.date, vault: ws.vault) else { return Said.checked(change, today: ws.today).plain }
                 Celebration.markShown(c.date, vault: ws.vault)
                 celebrated.now = true
