@@ -42,7 +42,7 @@ struct Timeline: ParsableCommand {
             } else {
                 days = [focus]
             }
-            let shown = try ws.snapshot(placedFrom: days[0], to: days[days.count - 1])
+            let shown = try ws.snapshot(timedFrom: days[0], to: days[days.count - 1])
             let views = days.map { TimelineView.make(shown, date: $0) }
             let numbers = ws.numbers(showing: views.flatMap { $0.items.map(\.card) })
             if options.json {

@@ -70,6 +70,10 @@ public struct Card: Sendable, Equatable {
 
     public var isRepeating: Bool { repeatRule != nil }
 
+    /// Whether the card can be fixed at a time of day: it has a start time, or it is an event
+    /// (what the timeline and the day's clock read, `DayClock.fixedStart`).
+    public var canBeFixed: Bool { kind == .event || start?.minutes != nil }
+
     /// Whether the card counts as done on `day`: a one-off card once `done` is set, a repeating
     /// card when that day's occurrence is completed or skipped.
     public func isDone(on day: Day) -> Bool {

@@ -28,8 +28,19 @@ extension CardIndex {
         return groups
     }
 
-    /// How many cards each board column of `today` holds.
+    /// How many cards each board column of `today` holds; kept for the next command (`remember`).
     func boardCounts(today: Day, weekStart: Int) throws(CarouselError) -> [BoardView.Column: Int] {
+        let key = "counts \(today.iso) \(weekStart)"
+        if let kept = remembered(key).map(MemoText.split) {
+            let pairs = kept.compactMap { line in line.count == 2 ? BoardView.Column(rawValue: line[0]).flatMap { c in Int(line[1]).map { (c, $0) } } : nil }
+            if pairs.count == kept.count { return Dictionary(pairs, uniquingKeysWith: +) }
+        }
+        let counts = try countBoard(today: today, weekStart: weekStart)
+        remember(key, MemoText.join(counts.sorted { $0.key.rawValue < $1.key.rawValue }.map { [$0.key.rawValue, String($0.value)] }))
+        return counts
+    }
+
+    private func countBoard(today: Day, weekStart: Int) throws(CarouselError) -> [BoardView.Column: Int] {
         var counts: [BoardView.Column: Int] = [:]
         prefetchTally(today: today)
         for card in try boardOthers() {

@@ -104,10 +104,23 @@ extension CardIndex {
     /// text (`YYYY-MM-DD`, then an optional time), so for four-digit years a text range is a day
     /// range; nil outside those years, where the caller reads every card.
     public func cards(placedFrom from: Day, to: Day) throws(CarouselError) -> [Card]? {
+        try cards(placedFrom: from, to: to, timed: false)
+    }
+
+    /// The same; with `timed`, only the cards that can be fixed at a time of day
+    /// (`Card.canBeFixed`): a start time is stored as `YYYY-MM-DDTHH:MM`.
+    func cards(placedFrom from: Day, to: Day, timed: Bool) throws(CarouselError) -> [Card]? {
         guard from.year >= 1000, to.year <= 9998 else { return nil }
         // ?3: an event that lasts days (`duration:`) and began up to a year before still covers the range.
         let arguments: StatementArguments = [from.iso, to.adding(days: 1).iso, from.adding(days: -366).iso]
         let spanning = "kind = 'event' AND duration IS NOT NULL AND due >= ?3 AND due < ?2"
+        if timed {
+            // Few cards have a start time or are events: their repeating ones are found through
+            // the start and event indexes, not among every repeating card, and built on one core.
+            let repeating = ["repeat IS NOT NULL AND kind = 'event'", "repeat IS NOT NULL AND start > '' AND instr(start, 'T') > 0"]
+            return try cards(where: CardIndex.rowids(repeating + ["due >= ?1 AND due < ?2", "start >= ?1 AND start < ?2", spanning])
+                                 + " AND (kind = 'event' OR instr(start, 'T') > 0)", arguments: arguments)
+        }
         // A week or more can be thousands of rows: built on both cores.
         if from < to {
             return try cardsOnBothCores(where: CardIndex.rowids(["repeat IS NOT NULL", "due >= ?1 AND due < ?2", "start >= ?1 AND start < ?2", spanning]),

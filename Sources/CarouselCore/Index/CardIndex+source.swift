@@ -2,27 +2,74 @@
 /// card value per row where a count or a rank will do. Each answer is the one
 /// `MemoryCardSource` gives over every card (`CardSourceTests`).
 extension CardIndex: CardSource {
-    func cards(placedFrom from: Day, through to: Day) throws(CarouselError) -> [Card] {
-        if let placed = try cards(placedFrom: from, to: to) { return placed }
-        return try cards()
+    /// Kept for the rest of the command (`placedLast`), as the timed ones are (`timedLast`): home's
+    /// timeline count and its clock ask for the same days.
+    func cards(timedFrom from: Day, through to: Day) throws(CarouselError) -> [Card] {
+        if let last = placedLast, last.from == from, last.to == to { return last.cards.filter(\.canBeFixed) }
+        if let last = timedLast, last.from == from, last.to == to { return last.cards }
+        let timed: [Card]
+        if let narrowed = try cards(placedFrom: from, to: to, timed: true) { timed = narrowed } else { timed = try cards().filter(\.canBeFixed) }
+        timedLast = (from, to, timed)
+        return timed
     }
 
+    func cards(placedFrom from: Day, through to: Day) throws(CarouselError) -> [Card] {
+        if let last = placedLast, last.from == from, last.to == to { return last.cards }
+        let placed: [Card]
+        if let narrowed = try cards(placedFrom: from, to: to) { placed = narrowed } else { placed = try cards() }
+        placedLast = (from, to, placed)
+        return placed
+    }
+
+    /// With a `limit` above 0, the strip's cards and the total are kept for the next command
+    /// (`remember`); read back, the strip is the same cards in the same order, ranked again.
     func carousel(today: Day, mode: Settings.Mode, limit: Int) throws(CarouselError) -> (strip: [Suggestion], total: Int) {
+        let key = "carousel \(today.iso) \(mode.rawValue) \(limit)"
+        if limit > 0, let kept = remembered(key).map(MemoText.split), let total = kept.first?.first.flatMap({ Int($0) }),
+           let cards = try cards(atPaths: kept.dropFirst().compactMap(\.first)) {
+            let strip = cards.compactMap { Suggestions.suggestion(for: $0, today: today) }
+            if strip.count == cards.count { return (Suggestions.ordered(strip, mode: mode, limit: limit), total) }
+        }
         let parts = try carouselParts(today: today, mode: mode, limit: limit)
         let strip = Suggestions.ordered(parts.others + parts.plainFirst, mode: mode, limit: limit)
-        return (strip, parts.others.count + parts.plainCount)
+        let total = parts.others.count + parts.plainCount
+        if limit > 0 { remember(key, MemoText.join([[String(total)]] + strip.map { [$0.card.path] })) }
+        return (strip, total)
     }
 
     /// The board built from the rows it can show (no events, no done one-off cards) as they are
     /// read; with a `limit` above 0, only the rows that can be among each column's first
     /// `limit` are read (`boardRows`).
+    /// With a `limit` above 0, the cards each slot shows and its total are kept for the next
+    /// command (`remember`); read back, those cards are added and the rest counted.
     func board(today: Day, weekStart: Int, limit: Int) throws(CarouselError) -> BoardView {
+        let key = "board \(today.iso) \(weekStart) \(limit)"
+        if limit > 0, let kept = remembered(key).map(MemoText.split), let view = try keptBoard(kept, today: today, weekStart: weekStart, limit: limit) {
+            return view
+        }
         var builder = BoardView.Builder(today: today, weekStart: weekStart)
         if limit > 0, let rows = try boardRows(today: today, weekStart: weekStart, limit: limit) {
             for card in rows.cards { builder.add(card) }
             for (slot, n) in rows.unread { builder.count(n, in: slot) }
         } else {
             try forEachBoardCard { builder.add($0) }
+        }
+        let view = builder.view(limit: limit)
+        if limit > 0 {
+            let shown = view.columns.map { (BoardView.Slot.column($0.column), $0.items) } + [(BoardView.Slot.later, view.later)]
+            remember(key, MemoText.join(shown.map { slot, items in [slot.memoName, String(view.totals[slot] ?? 0)] + items.map(\.card.path) }))
+        }
+        return view
+    }
+
+    /// The board read back from a kept answer: each slot's cards, and its other cards counted.
+    private func keptBoard(_ kept: [[String]], today: Day, weekStart: Int, limit: Int) throws(CarouselError) -> BoardView? {
+        var builder = BoardView.Builder(today: today, weekStart: weekStart)
+        for line in kept {
+            guard line.count >= 2, let slot = BoardView.Slot(memoName: line[0]), let total = Int(line[1]),
+                  let cards = try cards(atPaths: Array(line.dropFirst(2))) else { return nil }
+            for card in cards { builder.add(card) }
+            if total > cards.count { builder.count(total - cards.count, in: slot) }
         }
         return builder.view(limit: limit)
     }
@@ -37,7 +84,18 @@ extension CardIndex: CardSource {
         -> (cards: [Card], total: Int) {
         var all = filter
         all.limit = nil
-        if text == nil, let first = try firstCards(all, today: today, count: count) { return first }
+        if text == nil, all.paths == nil {
+            // Kept for the next command (`remember`): the first cards and how many the filter keeps.
+            let key = "first \(today.iso) \(count) \(String(describing: all))"
+            if let kept = remembered(key).map(MemoText.split), let total = kept.first?.first.flatMap({ Int($0) }),
+               let cards = try cards(atPaths: kept.dropFirst().compactMap(\.first)) {
+                return (cards, total)
+            }
+            if let first = try firstCards(all, today: today, count: count) {
+                remember(key, MemoText.join([[String(first.total)]] + first.cards.map { [$0.path] }))
+                return first
+            }
+        }
         let kept = try cards(keptBy: all, today: today, containing: text)
         return (Array(kept.prefix(count)), kept.count)
     }

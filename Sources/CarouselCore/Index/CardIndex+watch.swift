@@ -22,9 +22,10 @@ final class WatchSession {
 }
 
 extension CardIndex {
-    /// The listing of the last refresh with the changes Watchman reports applied (every stamp
-    /// set: no `stat()` to call), or nil when the stat pass must run.
-    func watchedListing(_ db: Database, generation: Int64?) throws -> (CardScan, StoredStamps)? {
+    /// The card files Watchman names as changed since the kept clock, each with its stamp now,
+    /// or nil when the stat pass must run. Nothing else of the vault is read: a refresh where
+    /// nothing changed reads no listing and no stamp (`syncWatched`).
+    func watchedChanges(_ db: Database) throws -> (named: WatchedChanges.Named, files: Int)? {
         guard let session = watching else { return nil }
         let root = FileSystem.realPath(vault.root) ?? vault.root
         let state = rebuilt ? nil : try CardIndex.watchState(db)
@@ -40,8 +41,8 @@ extension CardIndex {
             return nil
         case .success(let w): watched = w
         }
-        guard let state, let clock = state.clock, state.root == root, !state.links else {
-            next.reason = state?.clock == nil ? "no Watchman clock was kept yet"
+        guard let state, let clock = state.clock, state.root == root, !state.links, let files = state.files else {
+            next.reason = state?.clock == nil || state?.files == nil ? "no Watchman clock was kept yet"
                 : state?.root != root ? "the vault moved since the last clock" : "the cards include links"
             if case .success(let now) = Watchman.clock(connection, watched) { next.clock = now }
             return nil
@@ -63,29 +64,26 @@ extension CardIndex {
             next.reason = "Watchman recrawled the vault"
             return nil
         }
-        guard let reused = try StoredStamps.reusing(db, root: vault.root, dir: Vault.cardsDir, others: state.others,
-                                                    file: stampFile, generation: generation) else {
-            next.reason = "the index's rows do not fit cards/"
-            return nil
-        }
-        switch WatchedChanges.apply(answer.files ?? [], to: reused, root: vault.root, others: state.others) {
+        switch WatchedChanges.named(answer.files ?? [], root: vault.root, others: state.others) {
         case .failure(let why):
             next.reason = why.sentence
             return nil
-        case .success(let listing):
+        case .success(let named):
             next.usedWatchman = true
             next.reason = nil
             // Nothing changed since the kept clock: it still holds, and nothing is written.
             if (answer.files ?? []).isEmpty { next.clock = clock }
-            return listing
+            return (named, files)
         }
     }
 
-    /// Keeps the state this refresh leaves, with what it found besides the cards.
-    func saveWatch(_ db: Database, scan: CardScan) throws {
+    /// Keeps the state this refresh leaves: the entries of `cards/` besides the cards, whether a
+    /// link was met, and how many card files there are.
+    func saveWatch(_ db: Database, files: Int, links: Bool) throws {
         guard let session = watching, var next = session.next else { return }
         next.others = cardOthers
-        next.links = scan.metLink
+        next.links = links
+        next.files = files
         session.next = nil
         if next != session.previous { try CardIndex.saveWatchState(db, next) }
     }

@@ -105,6 +105,10 @@ public final class CardIndex {
     static let builtLimit = 20_000
     /// `otherRows()`, kept with `built`.
     var others: [OtherRow]?
+    /// The last `cards(placedFrom:through:)`, kept with `built`.
+    var placedLast: (from: Day, to: Day, cards: [Card])?
+    /// The last `cards(timedFrom:through:)`, kept with `built`.
+    var timedLast: (from: Day, to: Day, cards: [Card])?
     /// `plainTally` of a day, kept with `built`.
     var tally: (day: Day, rows: [PlainTally])?
     /// The same, being read on a second connection (`prefetchTally`).
@@ -115,11 +119,16 @@ public final class CardIndex {
     var secondReads = true
     /// Whether a fresh index is built in a file of its own (`syncAside`); tests compare both ways.
     var buildsAside = true
+    /// Whether answers over every row are kept for the next command (`remember`); tests compare
+    /// both ways.
+    var memos = true
 
     /// Drops what this command kept from its reads: the index is about to change.
     func forgetBuilt() {
         built = [:]
         others = nil
+        placedLast = nil
+        timedLast = nil
         tally = nil
         _ = tallyPrefetch?.read.wait()
         tallyPrefetch = nil
@@ -194,6 +203,7 @@ public final class CardIndex {
             try db.execute(sql: "DROP TABLE IF EXISTS clean_mark")
             try db.execute(sql: "DROP TABLE IF EXISTS folders")
             try db.execute(sql: "DROP TABLE IF EXISTS watch_state")
+            try db.execute(sql: "DROP TABLE IF EXISTS memo")
             try db.execute(sql: "PRAGMA user_version = \(CardIndex.builtVersion)")
             return true
         }
@@ -201,6 +211,7 @@ public final class CardIndex {
             try db.execute(sql: CardIndex.createCleanTable)
             try db.execute(sql: CardIndex.createFoldersTable)
             try db.execute(sql: CardIndex.createWatchTable)
+            try db.execute(sql: CardIndex.createMemoTable)
         }
         if changed { rebuilt = true }
     }
@@ -233,22 +244,24 @@ public final class CardIndex {
         forgetBuilt()
         do {
             return try db.write { db in
+                let before = stampFile == nil ? nil : try CardIndex.generation(db)
+                // With Watchman, only the files it names are stat'ed and looked up.
+                if let (named, files) = try watchedChanges(db) {
+                    return try syncWatched(db, named: named, files: files, progress: progress)
+                }
                 // When no folder changed since a walk that met no link, its files are the rows
                 // the index holds: no folder is read, each file is only stat'ed.
-                let before = stampFile == nil ? nil : try CardIndex.generation(db)
-                // With Watchman, only the files it reports are stat'ed (`watchedListing`).
-                let watched = try watchedListing(db, generation: before)
-                let known = rebuilt || watched != nil ? [] : try CardIndex.knownFolders(db)
+                let known = rebuilt ? [] : try CardIndex.knownFolders(db)
                 var copied = false
                 let unchanged = !known.isEmpty && known[0].path == Vault.cardsDir && CardScan.unchanged(root: vault.root, known)
                 let reused = unchanged ? try StoredStamps.reusing(db, root: vault.root, dir: Vault.cardsDir, others: known.flatMap(\.others),
-                                                                  file: stampFile, generation: before) : watched
+                                                                  file: stampFile, generation: before) : nil
                 let reuse = reused != nil
                 let scan: CardScan
                 let stored: StoredStamps
                 if let reused {
                     (scan, stored) = reused
-                    if watched == nil { scan.stat() }
+                    scan.stat()
                 } else {
                     scan = CardScan(root: vault.root, dir: Vault.cardsDir)
                     // The files are stat'ed while the stored stamps are read.
@@ -279,44 +292,79 @@ public final class CardIndex {
                     if stored.stamps[i] == stamp { continue }
                     pending.append((scan.path(i), stamp))
                 }
-                pending.sort { $0.path < $1.path }
-                let changed = pending.map(\.path)
-                try CardIndex.forgetText(db, paths: changed)
-                if stored.count == 0, pending.count > 2000 {
-                    // A cold index: rows first, then each index built once.
-                    try CardIndex.withoutIndexes(db) { try CardIndex.store(pending, vault: vault, db: db, progress: progress) }
-                } else {
-                    try CardIndex.store(pending, vault: vault, db: db, progress: progress)
-                }
-                try CardIndex.learnText(db, paths: changed)
-                stats.parsed = pending.count
-                if !pending.isEmpty || !removed.isEmpty { try db.execute(sql: "DELETE FROM clean_mark") }
-                for path in removed.sorted() {
-                    try CardIndex.forgetText(db, paths: [path])
-                    try db.execute(sql: "DELETE FROM cards WHERE path = ?", arguments: [path])
-                    stats.removed += 1
-                }
-                var problems: [(String, [FileDiagnostic])] = []
-                let bad = try Row.fetchCursor(db, sql: "SELECT path, diagnostics FROM cards WHERE diagnostics IS NOT NULL")
-                while let row = try bad.next() {
-                    problems.append((row[0], CardRow.decodeDiagnostics(row[1])))
-                }
+                let problems = try store(db, pending: pending, removed: removed, cold: stored.count == 0, stats: &stats, progress: progress)
                 stampListing = nil
                 if stampFile != nil, try CardIndex.generation(db) != before || (!reuse && !copied) {
                     let listing = StampListing(scan)
                     try copyStamps(listing, db)
                     stampListing = listing
                 }
-                try saveWatch(db, scan: scan)
-                stats.watched = watched != nil
+                try saveWatch(db, files: scan.count, links: scan.metLink)
                 rebuilt = false
-                return (linkWarnings + problems.sorted { $0.0 < $1.0 }.flatMap(\.1), stats)
+                return (linkWarnings + problems, stats)
             }
         } catch let error as CarouselError {
             throw error
         } catch {
             throw .io("the index could not be updated: \(error)")
         }
+    }
+
+    /// The refresh when Watchman names what changed (`watchedChanges`): each named file's row is
+    /// looked up by its path, and nothing else is read. The stamp copy is not rewritten: when a
+    /// row changes, its generation no longer matches and it is read past until a stat pass
+    /// writes it again.
+    func syncWatched(_ db: Database, named: WatchedChanges.Named, files: Int, progress: Progress?) throws
+        -> (diagnostics: [FileDiagnostic], stats: RefreshStats) {
+        cardOthers = named.others
+        var pending: [(path: String, stamp: FileStamp)] = []
+        var removed: [String] = []
+        var count = files
+        for (path, stamp) in named.files {
+            let row = try Row.fetchOne(db, sql: "SELECT size, mtime, inode FROM cards WHERE path = ?", arguments: [path])
+            let stored = row.map { FileStamp(size: $0[0], mtime: $0[1], inode: UInt64(bitPattern: $0[2] as Int64)) }
+            switch (stamp, stored) {
+            case (nil, nil): continue
+            case (nil, .some): removed.append(path); count -= 1
+            case (.some(let now), nil): pending.append((path, now)); count += 1
+            case (.some(let now), .some(let was)): if now != was { pending.append((path, now)) }
+            }
+        }
+        var stats = RefreshStats(files: count)
+        stats.watched = true
+        let problems = try store(db, pending: pending, removed: removed, cold: false, stats: &stats, progress: progress)
+        stampListing = nil
+        try saveWatch(db, files: count, links: false)
+        return (problems, stats)
+    }
+
+    /// Parses and stores the changed files, drops the rows of the files gone, and returns every
+    /// problem the rows hold, in path order.
+    private func store(_ db: Database, pending: [(path: String, stamp: FileStamp)], removed: [String], cold: Bool,
+                       stats: inout RefreshStats, progress: Progress?) throws -> [FileDiagnostic] {
+        let pending = pending.sorted { $0.path < $1.path }
+        let changed = pending.map(\.path)
+        try CardIndex.forgetText(db, paths: changed)
+        if cold, pending.count > 2000 {
+            // A cold index: rows first, then each index built once.
+            try CardIndex.withoutIndexes(db) { try CardIndex.store(pending, vault: vault, db: db, progress: progress) }
+        } else {
+            try CardIndex.store(pending, vault: vault, db: db, progress: progress)
+        }
+        try CardIndex.learnText(db, paths: changed)
+        stats.parsed = pending.count
+        if !pending.isEmpty || !removed.isEmpty { try db.execute(sql: "DELETE FROM clean_mark") }
+        for path in removed.sorted() {
+            try CardIndex.forgetText(db, paths: [path])
+            try db.execute(sql: "DELETE FROM cards WHERE path = ?", arguments: [path])
+            stats.removed += 1
+        }
+        var problems: [(String, [FileDiagnostic])] = []
+        let bad = try Row.fetchCursor(db, sql: "SELECT path, diagnostics FROM cards WHERE diagnostics IS NOT NULL")
+        while let row = try bad.next() {
+            problems.append((row[0], CardRow.decodeDiagnostics(row[1])))
+        }
+        return problems.sorted { $0.0 < $1.0 }.flatMap(\.1)
     }
 }
 

@@ -109,14 +109,6 @@ final class StoredStamps {
         count = stamps.count
     }
 
-    /// `stored`'s stamps followed by `extra` files it has no row for (`CardIndex.watchedListing`).
-    init(_ stored: StoredStamps, adding extra: Int) {
-        stamps = .allocate(capacity: stored.stamps.count + extra)
-        stamps.initialize(repeating: nil)
-        for i in stored.stamps.indices { stamps[i] = stored.stamps[i] }
-        count = stored.count
-    }
-
     private init(count: Int) {
         stamps = .allocate(capacity: count)
         stamps.initialize(repeating: nil)

@@ -3,10 +3,12 @@ import Foundation
 import Glibc
 #endif
 
-/// Turns the names Watchman reports under `cards/` into the refresh's listing: the last
-/// listing with those files stat'ed again, new card files added and the other entries
-/// (`cardOthers`) brought up to date. A name the walk would treat in a way this cannot follow
-/// (a link, a folder added or removed) sends the refresh back to its walk.
+/// Turns the names Watchman reports under `cards/` into what the refresh must do: each card file
+/// named, with its stamp now (nil when it is gone), and the other entries (`cardOthers`) brought
+/// up to date. Only those files are stat'ed and only their rows are looked up
+/// (`CardIndex.syncWatched`): the listing of every card is not read. A name the walk would treat
+/// in a way this cannot follow (a link, a folder added or removed) sends the refresh back to its
+/// walk.
 enum WatchedChanges {
     enum Unsure: Error, Equatable {
         case link(String)
@@ -20,22 +22,20 @@ enum WatchedChanges {
         }
     }
 
-    static func apply(_ files: [WatchmanAnswer.File], to reused: (CardScan, StoredStamps), root: String,
-                      others: [String]) -> Result<(CardScan, StoredStamps), Unsure> {
-        let (scan, stored) = reused
-        if files.isEmpty {
-            for i in 0..<scan.count { scan.stamps[i] = stored.stamps[i] }
-            return .success((scan, stored))
+    /// The card files Watchman named, each with its stamp now, and the other entries after them.
+    struct Named: Equatable {
+        var files: [(path: String, stamp: FileStamp?)]
+        var others: [String]
+
+        static func == (a: Named, b: Named) -> Bool {
+            a.others == b.others && a.files.elementsEqual(b.files) { $0.path == $1.path && $0.stamp == $1.stamp }
         }
-        var others = others
-        var changed: [(index: Int, stamp: FileStamp?)] = []
-        var added: [(path: String, stamp: FileStamp)] = []
+    }
+
+    static func named(_ reported: [WatchmanAnswer.File], root: String, others: [String]) -> Result<Named, Unsure> {
+        var named = Named(files: [], others: others)
         let dir = Vault.cardsDir
-        let found: [Int?] = scan.bytes.withUnsafeBytes { raw in
-            let table = PathTable(bytes: raw, start: scan.start)
-            return files.map { file in Array((dir + "/" + file.name).utf8).withUnsafeBytes { table.find($0) } }
-        }
-        for (file, at) in zip(files, found) {
+        for file in reported {
             let parts = file.name.split(separator: "/", omittingEmptySubsequences: false)
             // The walk enters no hidden folder: nothing under one is listed.
             if parts.dropLast().contains(where: { $0.hasPrefix(".") }) { continue }
@@ -43,7 +43,7 @@ enum WatchedChanges {
             let exists = file.exists ?? true
             let last = parts.last ?? ""
             if last.hasPrefix(".") {
-                setOther(path, exists, &others)
+                setOther(path, exists, &named.others)
                 continue
             }
             switch file.type {
@@ -69,30 +69,12 @@ enum WatchedChanges {
                         }
                     }
                 }
-                if let at {
-                    changed.append((at, stamp))
-                } else if let stamp {
-                    added.append((path, stamp))
-                }
+                named.files.append((path, stamp))
             default:
-                setOther(path, exists, &others)
+                setOther(path, exists, &named.others)
             }
         }
-        if changed.isEmpty, added.isEmpty, others == scan.others {
-            for i in 0..<scan.count { scan.stamps[i] = stored.stamps[i] }
-            return .success((scan, stored))
-        }
-        var bytes = scan.bytes
-        var start = scan.start
-        for file in added {
-            start.append(Int32(truncatingIfNeeded: bytes.count))
-            bytes += Array(file.path.utf8) + [0]
-        }
-        let out = CardScan(reusing: dir, root: root, bytes: bytes, start: start, others: others)
-        for i in 0..<scan.count { out.stamps[i] = stored.stamps[i] }
-        for (i, stamp) in changed { out.stamps[i] = stamp }
-        for (j, file) in added.enumerated() { out.stamps[scan.count + j] = file.stamp }
-        return .success((out, StoredStamps(stored, adding: added.count)))
+        return .success(named)
     }
 
     private static func setOther(_ path: String, _ exists: Bool, _ others: inout [String]) {

@@ -17,6 +17,10 @@ protocol CardSource: AnyObject {
     /// began up to 366 days before. Outside four-digit years, every card.
     func cards(placedFrom from: Day, through to: Day) throws(CarouselError) -> [Card]
 
+    /// The cards of `cards(placedFrom:through:)` that can be fixed at a time of day
+    /// (`Card.canBeFixed`): the timeline and the day's clock read only these.
+    func cards(timedFrom from: Day, through to: Day) throws(CarouselError) -> [Card]
+
     /// The cards of one kind (the countdown reads the events).
     func cards(ofKind kind: CardKind) throws(CarouselError) -> [Card]
 

@@ -17,6 +17,10 @@ extension MemoryCardSource {
         }
     }
 
+    func cards(timedFrom from: Day, through to: Day) -> [Card] {
+        cards(placedFrom: from, through: to).filter(\.canBeFixed)
+    }
+
     func cards(ofKind kind: CardKind) -> [Card] {
         cards.filter { $0.kind == kind }
     }

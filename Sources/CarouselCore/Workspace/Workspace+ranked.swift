@@ -17,7 +17,7 @@ extension Workspace {
         return HomeView.make(today: TodayView.make(try todaySnapshot(), today: today), carousel: strip, carouselTotal: total,
                              columnCounts: try source.boardCounts(today: today, weekStart: settings.weekStart),
                              countdown: CountdownView.make(try snapshot(kind: .event), today: today),
-                             scheduledToday: TimelineView.make(try snapshot(placedFrom: today, to: today), date: today).items.count,
+                             scheduledToday: TimelineView.make(try snapshot(timedFrom: today, to: today), date: today).items.count,
                              problems: diagnostics.count)
     }
 

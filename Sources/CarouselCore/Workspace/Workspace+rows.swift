@@ -18,6 +18,15 @@ extension Workspace {
         return s
     }
 
+    /// The same with only the cards that can be fixed at a time of day (`Card.canBeFixed`): all
+    /// that the timeline and the day's clock read.
+    public func snapshot(timedFrom from: Day, to: Day) throws(CarouselError) -> VaultSnapshot {
+        let cards = try source.cards(timedFrom: from.adding(days: -1), through: to.adding(days: 1))
+        var s = base
+        s.cards = ZonedTime.withVaultZone(cards, base.settings)
+        return s
+    }
+
     /// The snapshot with only the cards of one kind (the countdown reads the events).
     public func snapshot(kind: CardKind) throws(CarouselError) -> VaultSnapshot {
         var s = base

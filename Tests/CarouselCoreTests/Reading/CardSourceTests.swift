@@ -34,6 +34,10 @@ final class CardSourceTests: XCTestCase {
                 let to = day.adding(days: days)
                 XCTAssertEqual(try index.cards(placedFrom: day, through: to).map(\.path),
                                memory.cards(placedFrom: day, through: to).map(\.path), "\(day) + \(days)")
+                index.forgetBuilt()
+                let timed = try index.cards(timedFrom: day, through: to)
+                XCTAssertEqual(timed.map(\.path), memory.cards(timedFrom: day, through: to).map(\.path), "\(day) + \(days) timed")
+                XCTAssertTrue(timed.allSatisfy(\.canBeFixed))
             }
         }
         XCTAssertFalse(try index.cards(pulledOn: ReadFixture.days[0]).isEmpty)

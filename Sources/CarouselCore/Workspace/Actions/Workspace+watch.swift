@@ -1,7 +1,7 @@
 import Foundation
 
 /// `carousel watch on|off|status`: whether refreshes ask Watchman what changed (`watch:` in
-/// carousel.yaml, `CardIndex.watchedListing`) and git's own `core.fsmonitor` for the vault.
+/// carousel.yaml, `CardIndex.watchedChanges`) and git's own `core.fsmonitor` for the vault.
 public struct WatchStatus: Sendable, Equatable {
     /// `watch:` in carousel.yaml.
     public var setting: Settings.Watch

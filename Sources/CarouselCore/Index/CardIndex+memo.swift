@@ -1,0 +1,89 @@
+import Foundation
+import GRDB
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Answers worked out over every row, kept in the index for the next command: the carousel's
+/// first cards, the board, the board's counts, and the repeating cards that land on some days.
+/// Each is kept with the generation of the rows (`stamp_generation`, a new random number
+/// whenever a row is added, removed or its file changes) and with this program's file, and is
+/// read back only while both are the same. So a view asked again while nothing changed reads a
+/// few rows by path instead of every row; the first command after any change to a card works
+/// every answer out again. The answers are paths and counts, never a card: the cards are read
+/// from their rows as they are now.
+extension CardIndex {
+    static let createMemoTable = """
+        CREATE TABLE IF NOT EXISTS memo (key TEXT PRIMARY KEY, generation INTEGER NOT NULL, value TEXT NOT NULL)
+        """
+
+    /// This program's file (size and time): another build of Carousel may work an answer out
+    /// differently, so it never reads this one's.
+    static let program: String = {
+        var st = stat()
+        guard stat("/proc/self/exe", &st) == 0 else { return "?" }
+        return "\(st.st_size).\(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec)"
+    }()
+
+    /// The answer kept under `key` when the rows are as they were when it was kept.
+    func remembered(_ key: String) -> String? {
+        guard memos, !inMemory else { return nil }
+        return try? db.read { db in
+            try String.fetchOne(db, sql: "SELECT value FROM memo WHERE key = ? AND generation = (SELECT n FROM stamp_generation)",
+                                arguments: [CardIndex.program + " " + key])
+        }
+    }
+
+    /// Keeps `value` under `key` for the rows as they are, dropping the answers kept for other
+    /// rows. Best effort: an index that cannot be written keeps nothing, and loses nothing.
+    func remember(_ key: String, _ value: String?) {
+        guard memos, !inMemory, let value else { return }
+        try? db.write { db in
+            try db.execute(sql: "DELETE FROM memo WHERE generation != (SELECT n FROM stamp_generation)")
+            try db.execute(sql: "INSERT OR REPLACE INTO memo (key, generation, value) VALUES (?, (SELECT n FROM stamp_generation), ?)",
+                           arguments: [CardIndex.program + " " + key, value])
+        }
+    }
+
+    /// The cards at `paths`, in that order; nil when one has no row (the answer is then worked
+    /// out again).
+    func cards(atPaths paths: [String]) throws(CarouselError) -> [Card]? {
+        guard !paths.isEmpty else { return [] }
+        let found = try cards(where: "path IN (\(paths.map { _ in "?" }.joined(separator: ",")))", arguments: StatementArguments(paths))
+        guard found.count == paths.count else { return nil }
+        let at = Dictionary(found.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        let ordered = paths.compactMap { at[$0] }
+        return ordered.count == paths.count ? ordered : nil
+    }
+}
+
+/// How an answer is written down: lines of tab-separated fields. Nil when a field holds a tab or
+/// a line break (a file may be named so): such an answer is not kept.
+enum MemoText {
+    static func join(_ lines: [[String]]) -> String? {
+        if lines.contains(where: { $0.contains { $0.contains("\t") || $0.contains("\n") || $0.contains("\r") } }) { return nil }
+        return lines.map { $0.joined(separator: "\t") }.joined(separator: "\n")
+    }
+
+    static func split(_ text: String) -> [[String]] {
+        text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        }
+    }
+}
+
+extension BoardView.Slot {
+    /// The slot as a kept answer names it.
+    var memoName: String {
+        switch self {
+        case .column(let column): return column.rawValue
+        case .later: return "later"
+        }
+    }
+
+    init?(memoName: String) {
+        if memoName == "later" { self = .later; return }
+        guard let column = BoardView.Column(rawValue: memoName) else { return nil }
+        self = .column(column)
+    }
+}
