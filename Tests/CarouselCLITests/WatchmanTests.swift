@@ -53,9 +53,17 @@ final class WatchmanTests: XCTestCase {
         let stats = try r.json()
         if let parsed { XCTAssertEqual(stats["parsed"] as? Int, parsed, "files read", file: file, line: line) }
         if let removed { XCTAssertEqual(stats["removed"] as? Int, removed, "rows dropped", file: file, line: line) }
+        XCTAssertEqual(stats["files"] as? Int, try cardFiles(vault ?? sandbox.vault), "the card files counted", file: file, line: line)
         let status = try sandbox.carousel(["watch", "status", "--json"] + args, vaultFlag: vault == nil).json()
         XCTAssertEqual(status["last_refresh"] as? String, expect, "how the refresh found its changes: \(status)", file: file, line: line)
         return status["reason"] as? String
+    }
+
+    /// The card files of `cards/` on disk (none under a hidden folder).
+    private func cardFiles(_ vault: URL) throws -> Int {
+        let cards = vault.appendingPathComponent("cards")
+        let found = FileManager.default.enumerator(at: cards, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+        return (found?.allObjects as? [URL] ?? []).filter { $0.pathExtension == "md" }.count
     }
 
     private func lastRefresh() throws -> String? {
@@ -128,6 +136,11 @@ final class WatchmanTests: XCTestCase {
         try FileManager.default.removeItem(at: sandbox.vault.appendingPathComponent("cards/pay-rent.md"))
         try refresh(expect: "watchman", parsed: 0, removed: 1)
         XCTAssertEqual(try titles(), ["Call mum on Sunday", "Water the ferns", "Written by hand"])
+        // A card Carousel writes itself: the rows follow, and so does the count of files.
+        XCTAssertEqual(try sandbox.carousel(["add", "Added by Carousel"]).status, 0)
+        try refresh(expect: "watchman", parsed: 0)
+        XCTAssertEqual(try sandbox.carousel(["rm", "added-by-carousel", "--yes"]).status, 0)
+        try refresh(expect: "watchman", parsed: 0)
         XCTAssertEqual(try sandbox.carousel(["done", "water-the-plants"]).status, 0)
         try assertGitClean()
         try refresh(expect: "watchman", parsed: 0)

@@ -49,3 +49,31 @@ extension CardIndex {
         for path in paths { try learn.execute(arguments: [path]) }
     }
 }
+
+extension CardIndex {
+    /// `carousel_contains(hay, needle)`: whether `hay`, lowercased, contains `needle` (already
+    /// lowercased); Unicode-aware, unlike SQLite's own `LIKE`.
+    static var contains: DatabaseFunction {
+        DatabaseFunction("carousel_contains", argumentCount: 2, pure: true) { values in
+            guard let hay = String.fromDatabaseValue(values[0]), let n = String.fromDatabaseValue(values[1]) else { return false }
+            return hay.lowercased().contains(n)
+        }
+    }
+
+    /// Paths of the cards whose title or body contains `text`, ignoring case (Unicode-aware).
+    public func search(_ text: String) throws(CarouselError) -> Set<String> {
+        let needle = text.lowercased()
+        do {
+            return try db.read { db in
+                db.add(function: CardIndex.contains)
+                let paths = try String.fetchAll(db, sql: """
+                    SELECT path FROM cards WHERE ok = 1
+                      AND (carousel_contains(title, ?) OR carousel_contains(body, ?))
+                    """, arguments: [needle, needle])
+                return Set(paths)
+            }
+        } catch {
+            throw .io("the index could not be searched: \(error)")
+        }
+    }
+}

@@ -25,7 +25,7 @@ extension CardIndex {
     /// The card files Watchman names as changed since the kept clock, each with its stamp now,
     /// or nil when the stat pass must run. Nothing else of the vault is read: a refresh where
     /// nothing changed reads no listing and no stamp (`syncWatched`).
-    func watchedChanges(_ db: Database) throws -> (named: WatchedChanges.Named, files: Int)? {
+    func watchedChanges(_ db: Database) throws -> WatchedChanges.Named? {
         guard let session = watching else { return nil }
         let root = FileSystem.realPath(vault.root) ?? vault.root
         let state = rebuilt ? nil : try CardIndex.watchState(db)
@@ -41,8 +41,8 @@ extension CardIndex {
             return nil
         case .success(let w): watched = w
         }
-        guard let state, let clock = state.clock, state.root == root, !state.links, let files = state.files else {
-            next.reason = state?.clock == nil || state?.files == nil ? "no Watchman clock was kept yet"
+        guard let state, let clock = state.clock, state.root == root, !state.links else {
+            next.reason = state?.clock == nil ? "no Watchman clock was kept yet"
                 : state?.root != root ? "the vault moved since the last clock" : "the cards include links"
             if case .success(let now) = Watchman.clock(connection, watched) { next.clock = now }
             return nil
@@ -73,17 +73,16 @@ extension CardIndex {
             next.reason = nil
             // Nothing changed since the kept clock: it still holds, and nothing is written.
             if (answer.files ?? []).isEmpty { next.clock = clock }
-            return (named, files)
+            return named
         }
     }
 
-    /// Keeps the state this refresh leaves: the entries of `cards/` besides the cards, whether a
-    /// link was met, and how many card files there are.
-    func saveWatch(_ db: Database, files: Int, links: Bool) throws {
+    /// Keeps the state this refresh leaves: the entries of `cards/` besides the cards, and whether
+    /// a link was met.
+    func saveWatch(_ db: Database, links: Bool) throws {
         guard let session = watching, var next = session.next else { return }
         next.others = cardOthers
         next.links = links
-        next.files = files
         session.next = nil
         if next != session.previous { try CardIndex.saveWatchState(db, next) }
     }

@@ -18,8 +18,6 @@ struct WatchState: Codable, Equatable {
     var others: [String] = []
     /// Whether the cards include links (then every refresh walks; see `CardScan.metLink`).
     var links = false
-    /// How many card files there were at the clock (`RefreshStats.files` when nothing is walked).
-    var files: Int?
     /// Whether the last refresh took its changes from Watchman (else it stat'ed every file), and
     /// why not.
     var usedWatchman = false

@@ -58,10 +58,7 @@ struct Narrowing {
         }
         if let text {
             let needle = text.lowercased()
-            function = DatabaseFunction("carousel_contains", argumentCount: 2, pure: true) { values in
-                guard let hay = String.fromDatabaseValue(values[0]), let n = String.fromDatabaseValue(values[1]) else { return false }
-                return hay.lowercased().contains(n)
-            }
+            function = CardIndex.contains
             // The text index narrows the rows when it can; the test above decides.
             if textIndex {
                 terms.append("rowid IN (SELECT rowid FROM cards_text WHERE cards_text MATCH ?)")
