@@ -56,9 +56,7 @@ struct CalendarCommand: ParsableCommand {
             let period = period ?? named?.period ?? .week
             let focus = named?.day ?? date.flatMap { DateInput.parse($0, today: ws.today, settings: ws.settings)?.day } ?? ws.today
             // Only the cards that can land in the shown range are read from the index.
-            let (from, to) = CalendarView.range(period, around: focus, weekStart: ws.settings.weekStart)
-            let view = CalendarView.make(try ws.snapshot(placedFrom: from, to: to), period: period, date: focus,
-                                         limit: Self.limit(period, all: all || options.json))
+            let view = try ws.calendar(period, around: focus, limit: Self.limit(period, all: all || options.json))
             if options.json { return CalendarRender.json(view).printJSON() }
             let t = Terminal.current
             let lines: [String]

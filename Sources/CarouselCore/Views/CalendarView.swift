@@ -47,12 +47,13 @@ public struct CalendarView: Sendable {
     }
 
     /// The view of the period holding `date`; with `limit` above 0, each day keeps only its
-    /// first `limit` cards (and counts the rest).
-    public static func make(_ snapshot: VaultSnapshot, period: Period, date: Day, limit: Int = 0) -> CalendarView {
+    /// first `limit` cards (and counts the rest). With `counts` (one per day), the snapshot holds
+    /// only the cards shown, and each day's count is given (`Workspace.calendar`).
+    public static func make(_ snapshot: VaultSnapshot, period: Period, date: Day, limit: Int = 0, counts: [Int]? = nil) -> CalendarView {
         let weekStart = snapshot.settings.weekStart
         let (from, to) = range(period, around: date, weekStart: weekStart)
-        let cells = Placement.entries(snapshot.cards, from: from, to: to, limit: limit)
-            .map { DayCell(date: $0.day, entries: $0.entries, count: $0.count) }
+        let cells = Placement.entries(snapshot.cards, from: from, to: to, limit: limit).enumerated()
+            .map { i, cell in DayCell(date: cell.day, entries: cell.entries, count: counts?[i] ?? cell.count) }
         return CalendarView(period: period, focus: date, from: from, to: to, weekStart: weekStart, days: cells)
     }
 

@@ -21,8 +21,20 @@ final class WorkspaceReadTests: XCTestCase {
         for period in CalendarView.Period.allCases {
             let (from, to) = CalendarView.range(period, around: today, weekStart: ws.settings.weekStart)
             out["calendar \(period)"] = dumped(CalendarView.make(try ws.snapshot(placedFrom: from, to: to), period: period, date: today, limit: 10))
+            // `Workspace.calendar`, worked out and then read back from what the index kept: the
+            // same view as one made over every card that can land in the range.
+            for limit in [2, 10] {
+                let made = dumped(CalendarView.make(try ws.snapshot(placedFrom: from, to: to), period: period, date: today, limit: limit))
+                XCTAssertEqual(dumped(try ws.calendar(period, around: today, limit: limit)), made, "\(today) \(period) \(limit)")
+                let key = "calendar \(period.rawValue) \(from.iso) \(to.iso) \(limit) \(ws.settings.vaultZone?.identifier ?? "-") \(TimeZone.current.identifier)"
+                XCTAssertNotNil(ws.index.remembered(key), "\(today) \(period) \(limit)")
+                XCTAssertEqual(dumped(try ws.calendar(period, around: today, limit: limit)), made, "\(today) \(period) \(limit) kept")
+            }
         }
         out["timeline"] = dumped(TimelineView.make(try ws.snapshot(placedFrom: today, to: today), date: today))
+        XCTAssertEqual(dumped(TimelineView.make(try ws.snapshot(timedFrom: today, to: today), date: today)), out["timeline"],
+                       "the timeline over the timed cards only")
+        out["clock"] = dumped(try ws.clock(now: 600))
         out["countdown"] = dumped(CountdownView.make(try ws.snapshot(kind: .event), today: today, past: true))
         var overdue = CardFilter()
         overdue.overdue = true
