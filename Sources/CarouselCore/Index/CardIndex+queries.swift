@@ -75,8 +75,9 @@ extension CardIndex {
     /// every home, `suggest`, `board` and calendar. Named here, the plan cannot drift.
     static let partialIndex = [
         "repeat IS NOT NULL": "cards_repeat", "wait IS NOT NULL": "cards_wait", "kind = 'event'": "cards_events",
-        "blocked_by IS NOT NULL": "cards_blocked",
+        "blocked_by IS NOT NULL": "cards_blocked", repeatingEvents: "cards_events",
     ]
+    static let repeatingEvents = "kind = 'event' AND repeat IS NOT NULL"
 
     /// Every card with only what naming one by REF reads, in path order as `cards()` gives them:
     /// four short strings a card instead of a whole card value.
@@ -117,7 +118,7 @@ extension CardIndex {
         if timed {
             // Few cards have a start time or are events: their repeating ones are found through
             // the start and event indexes, not among every repeating card, and built on one core.
-            let repeating = ["repeat IS NOT NULL AND kind = 'event'", "repeat IS NOT NULL AND start > '' AND instr(start, 'T') > 0"]
+            let repeating = [CardIndex.repeatingEvents, "repeat IS NOT NULL AND start > '' AND instr(start, 'T') > 0"]
             return try cards(where: CardIndex.rowids(repeating + ["due >= ?1 AND due < ?2", "start >= ?1 AND start < ?2", spanning])
                                  + " AND (kind = 'event' OR instr(start, 'T') > 0)", arguments: arguments)
         }
