@@ -11,12 +11,13 @@ sizes=("$@"); [ ${#sizes[@]} -eq 0 ] && sizes=(1000 10000)
 runs=${RUNS:-7}
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 
-# median_ms CMD...: median wall time in ms over $runs runs
+# median_ms CMD...: median wall time in ms over $runs runs. The clock is bash's own
+# (EPOCHREALTIME, digits only): a `date` run on each side would add its own start to each time.
 median_ms() {
   local times=() s e
   for ((r = 0; r < runs; r++)); do
-    s=$(date +%s%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s%N)
-    times+=($(( (e - s) / 1000 )))
+    s=${EPOCHREALTIME//[!0-9]/}; "$@" >/dev/null 2>&1 || true; e=${EPOCHREALTIME//[!0-9]/}
+    times+=($(( e - s )))
   done
   printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.1f", a[int((NR+1)/2)]/1000}'
 }
@@ -26,8 +27,8 @@ median_ms() {
 paired() {
   local row=$1 a=() b=() s e; shift
   for ((r = 0; r < runs; r++)); do
-    s=$(date +%s%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s%N); a+=($(( (e - s) / 1000 )))
-    s=$(date +%s%N); git -C "$v" status --porcelain >/dev/null 2>&1 || true; e=$(date +%s%N); b+=($(( (e - s) / 1000 )))
+    s=${EPOCHREALTIME//[!0-9]/}; "$@" >/dev/null 2>&1 || true; e=${EPOCHREALTIME//[!0-9]/}; a+=($(( e - s )))
+    s=${EPOCHREALTIME//[!0-9]/}; git -C "$v" status --porcelain >/dev/null 2>&1 || true; e=${EPOCHREALTIME//[!0-9]/}; b+=($(( e - s )))
   done
   cell["$row,$n"]=$(printf '%s\n' "${a[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.1f", a[int((NR+1)/2)]/1000}')
   floor["$row,$n"]=$(printf '%s\n' "${b[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.1f", a[int((NR+1)/2)]/1000}')
@@ -38,9 +39,9 @@ paired() {
 watched() {
   local row=$1 a=() b=() c=() s e; shift
   for ((r = 0; r < runs; r++)); do
-    s=$(date +%s%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s%N); a+=($(( (e - s) / 1000 )))
-    s=$(date +%s%N); git -C "$v" -c core.fsmonitor=false status --porcelain >/dev/null 2>&1 || true; e=$(date +%s%N); b+=($(( (e - s) / 1000 )))
-    s=$(date +%s%N); git -C "$v" status --porcelain >/dev/null 2>&1 || true; e=$(date +%s%N); c+=($(( (e - s) / 1000 )))
+    s=${EPOCHREALTIME//[!0-9]/}; "$@" >/dev/null 2>&1 || true; e=${EPOCHREALTIME//[!0-9]/}; a+=($(( e - s )))
+    s=${EPOCHREALTIME//[!0-9]/}; git -C "$v" -c core.fsmonitor=false status --porcelain >/dev/null 2>&1 || true; e=${EPOCHREALTIME//[!0-9]/}; b+=($(( e - s )))
+    s=${EPOCHREALTIME//[!0-9]/}; git -C "$v" status --porcelain >/dev/null 2>&1 || true; e=${EPOCHREALTIME//[!0-9]/}; c+=($(( e - s )))
   done
   cell["$row,$n"]=$(printf '%s\n' "${a[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.1f", a[int((NR+1)/2)]/1000}')
   floor["$row,$n"]=$(printf '%s\n' "${b[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.1f", a[int((NR+1)/2)]/1000}')
@@ -110,8 +111,8 @@ for n in "${sizes[@]}"; do
   commit_routes() {
     local quick=() lib=() s e
     for ((r = 0; r < runs; r++)); do
-      s=$(date +%s%N); done_one >/dev/null 2>&1 || true; e=$(date +%s%N); quick+=($(( (e - s) / 1000 )))
-      s=$(date +%s%N); CAROUSEL_QUICK_COMMIT=off done_one >/dev/null 2>&1 || true; e=$(date +%s%N); lib+=($(( (e - s) / 1000 )))
+      s=${EPOCHREALTIME//[!0-9]/}; done_one >/dev/null 2>&1 || true; e=${EPOCHREALTIME//[!0-9]/}; quick+=($(( e - s )))
+      s=${EPOCHREALTIME//[!0-9]/}; CAROUSEL_QUICK_COMMIT=off done_one >/dev/null 2>&1 || true; e=${EPOCHREALTIME//[!0-9]/}; lib+=($(( e - s )))
     done
     cell["commit route: hand-written index (done X),$n"]=$(printf '%s\n' "${quick[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.1f", a[int((NR+1)/2)]/1000}')
     cell["commit route: libgit2's index (done X),$n"]=$(printf '%s\n' "${lib[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.1f", a[int((NR+1)/2)]/1000}')

@@ -16,7 +16,7 @@ extension Carousel {
         }
         do {
             let words = try commandWords(arguments)
-            var command = try parseAsRoot(words)
+            var command = try parsed(words)
             try command.run()
             return 0
         } catch let unknown as UnknownCommand {
@@ -38,21 +38,41 @@ extension Carousel {
         }
     }
 
-    /// Every name a subcommand answers to, and argument-parser's own `help`.
-    static var commandNames: Set<String> {
-        var names: Set<String> = ["help"]
-        for command in configuration.subcommands {
-            names.insert(command._commandName)
-            names.formUnion(command.configuration.aliases)
+    /// The command the words name, parsed. The named subcommand is parsed on its own first, so
+    /// no other subcommand's description is built. Words it does not take (`--help`, a mistake)
+    /// are parsed again from the root, so help, errors and usage read as they always do.
+    static func parsed(_ words: [String]) throws -> ParsableCommand {
+        // argument-parser answers `--help` with a command of its own, which would print the
+        // usage without `carousel`: only the named command or one of its own subcommands is taken.
+        if let (type, rest) = named(words), let command = try? type.parseAsRoot(rest),
+           isCommand(Swift.type(of: command), in: type) {
+            return command
         }
-        return names
+        return try parseAsRoot(words)
+    }
+
+    /// Whether `command` is `tree` or one of its subcommands, at any depth.
+    static func isCommand(_ command: any ParsableCommand.Type, in tree: any ParsableCommand.Type) -> Bool {
+        command == tree || tree.configuration.subcommands.contains { isCommand(command, in: $0) }
+    }
+
+    /// The subcommand the words name, and the words left for it. Without a command word (only
+    /// options, or nothing) they name home, the default subcommand.
+    private static func named(_ words: [String]) -> (any ParsableCommand.Type, [String])? {
+        guard let first = words.first, !first.hasPrefix("-") else { return (Home.self, words) }
+        return command(named: first).map { ($0, Array(words.dropFirst())) }
+    }
+
+    /// The subcommand that answers to `word`.
+    static func command(named word: String) -> (any ParsableCommand.Type)? {
+        commands.first { $0.words.contains(word) }?.type
     }
 
     /// The words to parse: global options moved behind the command, and an unknown first word
     /// turned into `show WORD` when it names a card, or refused with the nearest command names.
     static func commandWords(_ words: [String]) throws -> [String] {
         let split = GlobalArguments.rearrange(words)
-        guard let first = split.firstWord, !commandNames.contains(first) else { return split.arguments }
+        guard let first = split.firstWord, first != "help", command(named: first) == nil else { return split.arguments }
         if names(aCard: first, globals: GlobalArguments.all(in: words)) {
             return ["show"] + split.rest + split.globals
         }

@@ -5,6 +5,72 @@ struct Carousel: ParsableCommand {
     /// What `carousel --version` prints.
     static let version = "0.1.0"
 
+    /// Each subcommand with the words it answers to, in the order help lists them. A run looks
+    /// its command up here by the first word, without building every subcommand's description
+    /// (docs/performance.md, "Start-up"); a test checks these words against each command's own
+    /// name and aliases.
+    static let commands: [(words: [String], type: any ParsableCommand.Type)] = [
+        (["home"], Home.self),
+        (["init"], Init.self),
+        (["add"], Add.self),
+        (["show"], Show.self),
+        (["attach"], Attach.self),
+        (["detach"], Detach.self),
+        (["tag"], TagCommand.self),
+        (["set"], SetCommand.self),
+        (["done"], Done.self),
+        (["undone"], Undone.self),
+        (["rm"], Remove.self),
+        (["pull"], Pull.self),
+        (["drop"], Drop.self),
+        (["order"], Order.self),
+        (["today"], TodayCommand.self),
+        (["suggest"], Suggest.self),
+        (["pick"], Pick.self),
+        (["welcome"], Welcome.self),
+        (["index"], IndexCommand.self),
+        (["config"], Config.self),
+        (["calendar"], CalendarCommand.self),
+        (["board"], Board.self),
+        (["move"], Move.self),
+        (["countdown"], Countdown.self),
+        (["timeline"], Timeline.self),
+        (["checkin"], Checkin.self),
+        (["budget"], Budget.self),
+        (["bubbles"], Bubbles.self),
+        (["rule"], Rule.self),
+        (["habit"], HabitCommand.self),
+        (["check"], Check.self),
+        (["skip"], Skip.self),
+        (["uncheck"], Uncheck.self),
+        (["habits", "streaks"], Habits.self),
+        (["progress"], ProgressCommand.self),
+        (["serve"], Serve.self),
+        (["sync"], Sync.self),
+        (["clone"], Clone.self),
+        (["doctor"], Doctor.self),
+        (["log"], Log.self),
+        (["undo"], UndoCommand.self),
+        (["conflicts"], Conflicts.self),
+        (["resolve"], ResolveCommand.self),
+        (["setup"], Setup.self),
+        (["merge-driver"], MergeDriver.self),
+        (["list"], List.self),
+        (["search"], Search.self),
+        (["export"], Export.self),
+        (["import"], Import.self),
+        (["migrate"], Migrate.self),
+        (["edit"], Edit.self),
+        (["focus"], Focus.self),
+        (["reflect"], Reflect.self),
+        (["league"], LeagueCommand.self),
+        (["friend"], Friend.self),
+        (["remind"], Remind.self),
+        (["complete-refs"], CompleteRefs.self),
+        (["generate-man"], GenerateMan.self),
+        (["watch"], Watch.self),
+    ]
+
     static let configuration = CommandConfiguration(
         commandName: "carousel",
         abstract: "A calm, plain-text planner: cards and habits in Markdown, every change a git commit.",
@@ -20,17 +86,7 @@ struct Carousel: ParsableCommand {
               --color WHEN     auto (on a terminal, unless NO_COLOR is set), always or never.
             """,
         version: version,
-        subcommands: [
-            Home.self, Init.self, Add.self, Show.self, Attach.self, Detach.self, TagCommand.self, SetCommand.self, Done.self, Undone.self, Remove.self,
-            Pull.self, Drop.self, Order.self, TodayCommand.self, Suggest.self, Pick.self, Welcome.self, IndexCommand.self, Config.self,
-            CalendarCommand.self, Board.self, Move.self, Countdown.self, Timeline.self, Checkin.self, Budget.self,
-            Bubbles.self,
-            Rule.self, HabitCommand.self, Check.self, Skip.self, Uncheck.self, Habits.self, ProgressCommand.self,
-            Serve.self,
-            Sync.self, Clone.self, Doctor.self, Log.self, UndoCommand.self, Conflicts.self, ResolveCommand.self, Setup.self, MergeDriver.self,
-            List.self, Search.self, Export.self, Import.self, Migrate.self, Edit.self, Focus.self, Reflect.self,
-            LeagueCommand.self, Friend.self, Remind.self, CompleteRefs.self, GenerateMan.self, Watch.self,
-        ],
+        subcommands: commands.map(\.type),
         defaultSubcommand: Home.self
     )
 }

@@ -4,6 +4,7 @@ import CarouselCore
 /// `carousel migrate --to tasknotes|carousel`: every card's keys rewritten one way, in one commit.
 struct Migrate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "migrate",
         abstract: "Rewrite every card's keys as TaskNotes' or as Carousel's, in one commit.",
         discussion: """
             Keys are renamed where they stand (importance becomes priority, start scheduled, \

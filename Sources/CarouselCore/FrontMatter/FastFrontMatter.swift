@@ -56,9 +56,12 @@ enum FastFrontMatter {
     /// asked for; a card with a hundred thousand keys spent most of its reading there. The
     /// constructor is built once; each node still gets a `Tag` of its own, since Yams resolves a
     /// tag by changing it.
+    /// Tags resolve with `Resolver.basic`, as every YAML read in Carousel does: values are read as
+    /// their text, and Yams' default resolver compiles seven regular expressions on first use,
+    /// which cost each command more than reading its cards (docs/performance.md, "Start-up").
     nonisolated(unsafe) private static let constructor = Constructor.default
 
-    private static func implicit() -> Tag { Tag(.implicit, .default, constructor) }
+    private static func implicit() -> Tag { Tag(.implicit, .basic, constructor) }
 
     static func value(_ raw: ArraySlice<UInt8>) -> Node? {
         var v = raw
