@@ -68,6 +68,33 @@ final class IndexedLookupTests: XCTestCase {
         XCTAssertTrue(today.stderr.contains("parent cycle"), today.stderr)
     }
 
+    /// That no card is on a cycle is kept for the next command; any edit makes it stale, so a
+    /// cycle made in an editor is reported at once, and every time until it is undone.
+    func testCyclesAreReportedEveryTimeWhileTheyStand() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        try s.write("cards/a.md", card("A"))
+        try s.write("cards/b.md", card("B"))
+        func warned(_ words: String) throws -> Bool {
+            let r = try s.carousel(["countdown"])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            return r.stderr.contains(words)
+        }
+        XCTAssertFalse(try warned("cycle"))
+        XCTAssertFalse(try warned("cycle"))
+        try s.write("cards/a.md", card("A", extra: "parent: b\n"))
+        try s.write("cards/b.md", card("B", extra: "parent: a\n"))
+        XCTAssertTrue(try warned("parent cycle"))
+        XCTAssertTrue(try warned("parent cycle"))
+        try s.write("cards/b.md", card("B"))
+        XCTAssertFalse(try warned("cycle"))
+        XCTAssertFalse(try warned("cycle"))
+        try s.write("cards/a.md", card("A", extra: "blocked_by: [b]\n"))
+        try s.write("cards/b.md", card("B", extra: "blocked_by: [a]\n"))
+        XCTAssertTrue(try warned("cycle"))
+        XCTAssertTrue(try warned("cycle"))
+    }
+
     func testDoneOnAPulledCardAfterAnEditorEditUpdatesTodayFromTheIndex() throws {
         let s = try Sandbox()
         try s.initVault()

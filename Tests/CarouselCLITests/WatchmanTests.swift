@@ -178,6 +178,15 @@ final class WatchmanTests: XCTestCase {
         _ = try editSeenAndCommitted("pay-rent", "Pay the rent", expect: "watchman")
     }
 
+    /// The watch the last refresh used is queried at once; when Watchman no longer watches the
+    /// vault, the refresh stats every file and the one after it uses Watchman again.
+    func testAWatchDroppedInWatchmanFallsBack() throws {
+        try watchman.unwatch(sandbox.vault)
+        let reason = try editSeenAndCommitted("call-mum", "Call mum, watched anew", expect: "stat")
+        XCTAssertNotNil(reason)
+        _ = try editSeenAndCommitted("pay-rent", "Pay the rent", expect: "watchman")
+    }
+
     func testAVaultMovedToAnotherFolderFallsBack() throws {
         let moved = sandbox.root.appendingPathComponent("moved")
         try FileManager.default.moveItem(at: sandbox.vault, to: moved)
@@ -247,10 +256,20 @@ final class TestWatchman {
         return r.stdout
     }
 
+    /// `root`'s real path as a JSON string.
+    private func quoted(_ root: URL) throws -> Substring {
+        let path = FileManager.default.fileExists(atPath: root.path) ? (root.resolvingSymlinksInPath().path) : root.path
+        return String(decoding: try JSONSerialization.data(withJSONObject: [path], options: [.withoutEscapingSlashes]), as: UTF8.self).dropFirst().dropLast()
+    }
+
+    /// `watch-del`: Watchman stops watching `root`.
+    func unwatch(_ root: URL) throws {
+        try send(#"["watch-del", \#(try quoted(root))]"#)
+    }
+
     /// `debug-recrawl`, waiting until Watchman's answers carry the recrawl's warning.
     func recrawl(_ root: URL) throws {
-        let path = FileManager.default.fileExists(atPath: root.path) ? (root.resolvingSymlinksInPath().path) : root.path
-        let quoted = String(decoding: try JSONSerialization.data(withJSONObject: [path], options: [.withoutEscapingSlashes]), as: UTF8.self).dropFirst().dropLast()
+        let quoted = try quoted(root)
         try send(#"["debug-recrawl", \#(quoted)]"#)
         let deadline = ContinuousClock.now.advanced(by: .seconds(10))
         while !(try send(#"["query", \#(quoted), {"expression": ["name", "no-such-name"], "fields": ["name"]}]"#)).contains("warning") {

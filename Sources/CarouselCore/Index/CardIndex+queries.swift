@@ -75,9 +75,13 @@ extension CardIndex {
     /// every home, `suggest`, `board` and calendar. Named here, the plan cannot drift.
     static let partialIndex = [
         "repeat IS NOT NULL": "cards_repeat", "wait IS NOT NULL": "cards_wait", "kind = 'event'": "cards_events",
-        "blocked_by IS NOT NULL": "cards_blocked", repeatingEvents: "cards_events",
+        "blocked_by IS NOT NULL": "cards_blocked", repeatingEvents: "cards_events", spanningEvents: "cards_events",
     ]
     static let repeatingEvents = "kind = 'event' AND repeat IS NOT NULL"
+    /// Events that last days and began up to a year before the range (?3) and before its end
+    /// (?2). Through `cards_due`, SQLite read a year of due dates to find them: 5 ms of every
+    /// home, timeline and calendar at 100,000 cards, against 0.9 ms through the events.
+    static let spanningEvents = "kind = 'event' AND duration IS NOT NULL AND due >= ?3 AND due < ?2"
 
     /// Every card with only what naming one by REF reads, in path order as `cards()` gives them:
     /// four short strings a card instead of a whole card value.
@@ -114,7 +118,7 @@ extension CardIndex {
         guard from.year >= 1000, to.year <= 9998 else { return nil }
         // ?3: an event that lasts days (`duration:`) and began up to a year before still covers the range.
         let arguments: StatementArguments = [from.iso, to.adding(days: 1).iso, from.adding(days: -366).iso]
-        let spanning = "kind = 'event' AND duration IS NOT NULL AND due >= ?3 AND due < ?2"
+        let spanning = CardIndex.spanningEvents
         if timed {
             // Few cards have a start time or are events: their repeating ones are found through
             // the start and event indexes, not among every repeating card, and built on one core.

@@ -22,6 +22,9 @@ final class WatchSession {
 }
 
 extension CardIndex {
+    /// What a refresh asks Watchman of each changed name.
+    static let watchedFields = ["name", "exists", "new", "type"]
+
     /// The card files Watchman names as changed since the kept clock, each with its stamp now,
     /// or nil when the stat pass must run. Nothing else of the vault is read: a refresh where
     /// nothing changed reads no listing and no stamp (`syncWatched`).
@@ -34,21 +37,36 @@ extension CardIndex {
         defer { session.next = next }
         guard let (connection, socket) = Watchman.connect(environment: session.environment, remembered: state?.socket) else { return nil }
         next.socket = socket
-        let watched: Watchman.Watched
-        switch Watchman.watchProject(connection, root: root) {
-        case .failure(let problem):
-            next.reason = problem.sentence
-            return nil
-        case .success(let w): watched = w
+        // The watch the last refresh used is queried at once; `watch-project` is asked only
+        // when there is none, or Watchman refuses it (it no longer watches the vault).
+        let kept = state?.root == root ? state?.watched : nil
+        var asked: Result<WatchmanAnswer, Watchman.WatchProblem>?
+        if let kept, let state, let clock = state.clock, !state.links {
+            asked = Watchman.query(connection, kept, dir: Vault.cardsDir, since: clock, fields: CardIndex.watchedFields)
+            if case .success = asked { next.watched = kept }
         }
-        guard let state, let clock = state.clock, state.root == root, !state.links else {
+        if next.watched == nil {
+            switch Watchman.watchProject(connection, root: root) {
+            case .failure(let problem):
+                next.reason = problem.sentence
+                return nil
+            case .success(let w): next.watched = w
+            }
+        }
+        guard let watched = next.watched, let state, let clock = state.clock, state.root == root, !state.links else {
             next.reason = state?.clock == nil ? "no Watchman clock was kept yet"
                 : state?.root != root ? "the vault moved since the last clock" : "the cards include links"
+            if let watched = next.watched, case .success(let now) = Watchman.clock(connection, watched) { next.clock = now }
+            return nil
+        }
+        if case .failure = asked {
+            // The kept watch was refused and the vault is watched anew: its clock cannot vouch.
+            next.reason = "Watchman no longer watched the vault"
             if case .success(let now) = Watchman.clock(connection, watched) { next.clock = now }
             return nil
         }
         let answer: WatchmanAnswer
-        switch Watchman.query(connection, watched, dir: Vault.cardsDir, since: clock, fields: ["name", "exists", "new", "type"]) {
+        switch asked ?? Watchman.query(connection, watched, dir: Vault.cardsDir, since: clock, fields: CardIndex.watchedFields) {
         case .failure(let problem):
             next.reason = problem.sentence
             return nil

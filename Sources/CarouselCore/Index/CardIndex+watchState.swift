@@ -14,6 +14,9 @@ struct WatchState: Codable, Equatable {
     var warning: String?
     /// The socket that answered.
     var socket: String?
+    /// Where Watchman watches the vault (`watch-project`'s answer). The next refresh queries
+    /// there at once, and asks `watch-project` again only when that query is refused.
+    var watched: Watchman.Watched?
     /// The entries of `cards/` that are not cards (`CardIndex.cardOthers`) at the clock.
     var others: [String] = []
     /// Whether the cards include links (then every refresh walks; see `CardScan.metLink`).

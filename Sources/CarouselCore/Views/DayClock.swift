@@ -50,8 +50,7 @@ public struct DayClock: Sendable {
         let days = end > 1440 ? [today, today.adding(days: 1)] : [today]
         var best: Fixed?
         // A zoned card fixes its time on this device's clock.
-        let here = TimeZone.current
-        for card in cards.lazy.map({ ZonedTime.localized($0, display: here) }) {
+        for card in ZonedTime.onThisClock(cards) {
             for (offset, day) in days.enumerated() {
                 guard let start = fixedStart(card, on: day, today: today) else { continue }
                 let at = offset * 1440 + start

@@ -76,8 +76,7 @@ public struct TimelineView: Sendable {
     public static func make(_ snapshot: VaultSnapshot, date: Day) -> TimelineView {
         var items: [Item] = []
         // A zoned card is placed by its time on this device's clock.
-        let here = TimeZone.current
-        for card in snapshot.cards.lazy.map({ ZonedTime.localized($0, display: here) }) {
+        for card in ZonedTime.onThisClock(snapshot.cards) {
             guard let start = card.start, let minutes = start.minutes else { continue }
             let onDay: Bool
             if card.isRepeating {

@@ -7,7 +7,7 @@ import Foundation
 enum Watchman {
     /// Where a watched folder sits in Watchman's watch: the watched root and the folder's path
     /// inside it (nil when the folder is the root).
-    struct Watched: Equatable {
+    struct Watched: Codable, Equatable {
         var watch: String
         var relative: String?
 

@@ -15,10 +15,24 @@ extension Workspace {
         return result
     }
 
-    /// The cards with a `blocked_by:` list that are on a cycle, as warnings (see `BlockGraph`).
-    func blockCycleDiagnostics() throws(CarouselError) -> [FileDiagnostic] {
+    /// The parent cycles and the dependency cycles (`blocked_by:` lists that lead back), as
+    /// warnings (see `ParentGraph`, `BlockGraph`). That there are none is kept for the next
+    /// command (`CardIndex.remembered`): asked again while no card changed, nothing is read.
+    func cycleDiagnostics() throws(CarouselError) -> [FileDiagnostic] {
+        if index.remembered("cycles") == "none" { return [] }
+        let found = try cyclesFound()
+        if found.isEmpty { index.remember("cycles", "none") }
+        return found
+    }
+
+    /// The cycles among the cards as they stand, from `source`.
+    func cyclesFound() throws(CarouselError) -> [FileDiagnostic] {
+        var found: [FileDiagnostic] = []
+        let parented = try source.parentCandidates()
+        if parented.contains(where: { $0.parent != nil }) { found += ParentGraph(cards: parented).cycleDiagnostics() }
         let blocked = try source.blockedCards()
-        return blocked.isEmpty ? [] : BlockGraph(cards: blocked).cycleDiagnostics()
+        if !blocked.isEmpty { found += BlockGraph(cards: blocked).cycleDiagnostics() }
+        return found
     }
 
     /// Writes `refs` (slugs, ids, short numbers or links) as the card's `blocked_by:` list,

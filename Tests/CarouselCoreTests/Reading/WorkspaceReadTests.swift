@@ -52,7 +52,7 @@ final class WorkspaceReadTests: XCTestCase {
             out["blockers \(ref)"] = dumped(try ws.blockers(of: card))
         }
         out["blockers card-27"] = dumped(try ws.blockers(of: try ws.resolve("card-27")))
-        out["cycles"] = dumped(try ws.blockCycleDiagnostics())
+        out["cycles"] = dumped(try ws.cyclesFound())
         return out
     }
 
