@@ -64,6 +64,35 @@ final class ShortNumberTests: XCTestCase {
         XCTAssertTrue(try s.carousel(["calendar", "--day", "2026-12-05"]).stdout.contains("carousel pull 4"))
     }
 
+    /// A view's numbers are kept with the numbers file's stamp: asked again they are the same,
+    /// and a file rewritten since (here by hand, as a new day's numbering does) is read again.
+    func testKeptNumbersFollowTheNumbersFile() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        try s.carousel(["add", "Pack bag", "--due", "2026-11-23"])
+        try s.carousel(["add", "Call Mum", "--due", "2026-11-24"])
+        func shown() throws -> [String: Int] {
+            var out: [String: Int] = [:]
+            for card in try s.carousel(["suggest", "--json"]).json().cards() {
+                if let slug = card["slug"] as? String, let n = card["number"] as? Int { out[slug] = n }
+            }
+            return out
+        }
+        // Numbered, then read from the file and kept, then read back.
+        for _ in 0..<3 { XCTAssertEqual(try shown(), ["pack-bag": 1, "call-mum": 2]) }
+        let file = s.vault.appendingPathComponent(".carousel/numbers.tsv")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let swapped = text.split(separator: "\n").map { line -> String in
+            if line.hasPrefix("1\t") { return "7" + line.dropFirst() }
+            if line.hasPrefix("2\t") { return "8" + line.dropFirst() }
+            return String(line)
+        }.joined(separator: "\n") + "\n"
+        try swapped.write(to: file, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try shown(), ["pack-bag": 7, "call-mum": 8])
+        XCTAssertEqual(try s.carousel(["done", "8"]).status, 0)
+        XCTAssertEqual(try s.log().first, "done: Call Mum")
+    }
+
     func testListFitsTheColumnsAndNeverCutsTheSlug() throws {
         let s = try Sandbox()
         try s.initVault(sample: true)

@@ -45,10 +45,11 @@ extension CardIndex {
         }
     }
 
-    /// The cards at `paths`, in that order; nil when one has no row (the answer is then worked
-    /// out again).
+    /// The cards at `paths`, in that order; nil when one has no row, or there are more than one
+    /// statement may name (the answer is then worked out again).
     func cards(atPaths paths: [String]) throws(CarouselError) -> [Card]? {
         guard !paths.isEmpty else { return [] }
+        guard paths.count <= 30_000 else { return nil }
         let found = try cards(where: "path IN (\(paths.map { _ in "?" }.joined(separator: ",")))", arguments: StatementArguments(paths))
         guard found.count == paths.count else { return nil }
         let at = Dictionary(found.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
@@ -65,9 +66,10 @@ enum MemoText {
         return lines.map { $0.joined(separator: "\t") }.joined(separator: "\n")
     }
 
+    /// Split as bytes: both marks are ASCII, and a board's kept answer has hundreds of lines.
     static func split(_ text: String) -> [[String]] {
-        text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        text.isEmpty ? [] : text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+            $0.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false).map { String(Substring($0)) }
         }
     }
 }

@@ -65,11 +65,13 @@ extension CardIndex: CardSource {
     /// The board read back from a kept answer: each slot's cards, and its other cards counted.
     private func keptBoard(_ kept: [[String]], today: Day, weekStart: Int, limit: Int) throws(CarouselError) -> BoardView? {
         var builder = BoardView.Builder(today: today, weekStart: weekStart)
+        // Every slot's cards in one read: each statement SQLite compiles costs more than the rows.
+        guard let cards = try cards(atPaths: kept.flatMap { $0.dropFirst(2) }) else { return nil }
+        var next = cards.makeIterator()
         for line in kept {
-            guard line.count >= 2, let slot = BoardView.Slot(memoName: line[0]), let total = Int(line[1]),
-                  let cards = try cards(atPaths: Array(line.dropFirst(2))) else { return nil }
-            for card in cards { builder.add(card) }
-            if total > cards.count { builder.count(total - cards.count, in: slot) }
+            guard line.count >= 2, let slot = BoardView.Slot(memoName: line[0]), let total = Int(line[1]) else { return nil }
+            for _ in 2..<line.count { if let card = next.next() { builder.add(card) } }
+            if total > line.count - 2 { builder.count(total - (line.count - 2), in: slot) }
         }
         return builder.view(limit: limit)
     }

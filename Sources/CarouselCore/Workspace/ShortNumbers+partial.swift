@@ -19,6 +19,12 @@ extension ShortNumbers {
 
         init(number: Int) { numbers = [number] }
 
+        /// One number for what is asked (the kept lines' key).
+        var digest: UInt64 {
+            ByteHash.hash(ids.sorted().joined(separator: "\n") + "\u{1}" + paths.sorted().joined(separator: "\n")
+                          + "\u{1}" + numbers.sorted().map(String.init).joined(separator: ","))
+        }
+
         /// A first test for a line's id or path: a bit per hash (low 16 bits), then the hash
         /// itself, before any String is made.
         var filter: (bits: [UInt64], hashes: Set<UInt64>) {
@@ -32,11 +38,37 @@ extension ShortNumbers {
     /// The saved numbers, keeping only the wanted lines; nil when there is no readable file.
     /// Every kept card keeps its number, so `number(for:)` answers as the whole file would for
     /// the cards asked about.
-    static func saved(vault: Vault, keeping wanted: Wanted) -> ShortNumbers? {
-        guard let folder = try? vault.stateFolder(),
-              let bytes = try? FileSystem.readBytes(folder + "/" + (file as NSString).lastPathComponent, limit: 256 << 20, shownAs: file)
-        else { return nil }
-        return ShortNumbers(bytes: bytes, keeping: wanted)
+    ///
+    /// With an `index`, the lines found are kept there for the next command, under the file's
+    /// stamp (`CleanMark.stamp`: size, time, inode) and the cards asked about: the same view
+    /// asked again while neither the file nor any card changed reads them back instead of the
+    /// file. Every line kept is a line of that file, so a card asked about either has its
+    /// number from the file or has none.
+    static func saved(vault: Vault, keeping wanted: Wanted, index: CardIndex? = nil) -> ShortNumbers? {
+        guard let folder = try? vault.stateFolder() else { return nil }
+        let path = folder + "/" + (file as NSString).lastPathComponent
+        let key = index.map { _ in "numbers \(CleanMark.stamp(path)) \(wanted.digest)" }
+        if let key, let text = index?.remembered(key), let kept = ShortNumbers(memo: text) { return kept }
+        guard let bytes = try? FileSystem.readBytes(path, limit: 256 << 20, shownAs: file),
+              let found = ShortNumbers(bytes: bytes, keeping: wanted) else { return nil }
+        if let key { index?.remember(key, found.memo) }
+        return found
+    }
+
+    /// The numbers as a kept answer writes them: the day, then a line per entry.
+    var memo: String? {
+        MemoText.join([[date]] + entries.map { [String($0.number), $0.id ?? "", $0.path] })
+    }
+
+    init?(memo: String) {
+        let lines = MemoText.split(memo)
+        guard let first = lines.first?.first, let day = Day(iso: first) else { return nil }
+        var entries: [Entry] = []
+        for line in lines.dropFirst() {
+            guard line.count == 3, let n = Int(line[0]), !line[2].isEmpty else { return nil }
+            entries.append(Entry(number: n, id: line[1].isEmpty ? nil : line[1], path: line[2]))
+        }
+        self.init(date: day, entries: entries)
     }
 
     init?(bytes: [UInt8], keeping wanted: Wanted) {

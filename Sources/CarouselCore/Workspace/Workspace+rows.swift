@@ -67,7 +67,7 @@ extension Workspace {
         // A view that shows no card needs no number: the file is not read.
         var shown = cards.makeIterator()
         if shown.next() == nil { return ShortNumbers(date: today) }
-        if let saved = ShortNumbers.saved(vault: vault, keeping: .init(cards: cards)), saved.date == today.iso,
+        if let saved = ShortNumbers.saved(vault: vault, keeping: .init(cards: cards), index: index), saved.date == today.iso,
            cards.allSatisfy({ Occurrence.isDone($0, today: today) || saved.number(for: $0) != nil }) {
             return saved
         }
