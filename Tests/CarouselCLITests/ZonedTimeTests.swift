@@ -89,6 +89,34 @@ final class ZonedTimeTests: XCTestCase {
         XCTAssertEqual((try list.json()["cards"] as? [[String: Any]])?.first?["due"] as? String, "2026-03-27T19:30")
     }
 
+    /// The week's cells (the cards each day shows, and its count) are kept for the next command
+    /// under this device's zone: read again in another zone, twelve zoned calls move to the day
+    /// of that clock, count and all, and back.
+    func testTheKeptWeekFollowsTheDevicesZone() throws {
+        let s = try Sandbox()
+        try s.initVault()
+        // 00:10–00:21 in Berlin on Saturday is Friday evening in New York.
+        for minute in 10...21 {
+            try s.write("cards/call-\(minute).md", "---\ntitle: Call \(minute)\nkind: event\ndue: 2026-03-28T00:\(minute)\ntz: Europe/Berlin\n---\n")
+        }
+        /// The day under which the week says "+2 more" (a day shows its first 10 cards).
+        func dayWithTheRest(_ tz: String) throws -> String? {
+            let r = try s.carousel(["calendar", "--today", "2026-03-25", "--color", "never"], env: ["TZ": tz])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let lines = r.stdout.split(separator: "\n").map(String.init)
+            guard let header = lines.first(where: { $0.contains("Tue 24") }), let line = lines.first(where: { $0.contains("+2 more") }),
+                  let at = line.range(of: "+2 more") else { return nil }
+            let offset = line.distance(from: line.startIndex, to: at.lowerBound)
+            return ["Fri 27", "Sat 28"].first { day in
+                header.range(of: day).map { header.distance(from: header.startIndex, to: $0.lowerBound) } == offset
+            }
+        }
+        for (tz, day) in [("America/New_York", "Fri 27"), ("America/New_York", "Fri 27"), ("Europe/Berlin", "Sat 28"),
+                          ("Europe/Berlin", "Sat 28"), ("America/New_York", "Fri 27")] {
+            XCTAssertEqual(try dayWithTheRest(tz), day, tz)
+        }
+    }
+
     func testTheVaultsZoneReachesEverySummaryInJSON() throws {
         let s = try Sandbox()
         try s.initVault()

@@ -73,6 +73,16 @@ public enum ZonedTime {
         return convert(value, from: zone, to: display)
     }
 
+    /// What names this device's zone, without loading it: TZ when set, else where
+    /// /etc/localtime leads (or its stamp when it is a file). Kept answers that depend on the
+    /// device's zone are kept under it.
+    static var deviceZoneName: String {
+        if let tz = getenv("TZ") { return "TZ=" + String(cString: tz) }
+        var target = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/etc/localtime", &target, target.count - 1)
+        return n > 0 ? String(cString: target) : "localtime " + CleanMark.stamp("/etc/localtime")
+    }
+
     /// `cards` on this device's clock (`localized`). The device's zone is looked up only when a
     /// card has a zone of its own: loading Foundation's cost a millisecond, at every command.
     public static func onThisClock(_ cards: [Card]) -> [Card] {

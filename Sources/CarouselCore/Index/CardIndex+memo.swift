@@ -50,11 +50,20 @@ extension CardIndex {
     func cards(atPaths paths: [String]) throws(CarouselError) -> [Card]? {
         guard !paths.isEmpty else { return [] }
         guard paths.count <= 30_000 else { return nil }
-        let found = try cards(where: "path IN (\(paths.map { _ in "?" }.joined(separator: ",")))", arguments: StatementArguments(paths))
-        guard found.count == paths.count else { return nil }
-        let at = Dictionary(found.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-        let ordered = paths.compactMap { at[$0] }
-        return ordered.count == paths.count ? ordered : nil
+        // Straight into place by path: a card is a large value, and each copy of a few hundred
+        // of them is fresh memory the kernel must hand over page by page.
+        var at: [String: Card] = [:]
+        at.reserveCapacity(paths.count)
+        try forEachCard(where: "path IN (\(paths.map { _ in "?" }.joined(separator: ",")))", arguments: StatementArguments(paths),
+                        keeping: true) { at[$0.path] = $0 }
+        guard at.count == paths.count else { return nil }
+        var ordered: [Card] = []
+        ordered.reserveCapacity(paths.count)
+        for path in paths {
+            guard let card = at[path] else { return nil }
+            ordered.append(card)
+        }
+        return ordered
     }
 }
 

@@ -9,8 +9,7 @@ extension Workspace {
     /// come first again.
     public func calendar(_ period: CalendarView.Period, around date: Day, limit: Int) throws(CarouselError) -> CalendarView {
         let (from, to) = CalendarView.range(period, around: date, weekStart: settings.weekStart)
-        // The cards are placed on this device's clock, and a card without its own zone is in the vault's.
-        let key = "calendar \(period.rawValue) \(from.iso) \(to.iso) \(limit) \(settings.vaultZone?.identifier ?? "-") \(TimeZone.current.identifier)"
+        let key = calendarKey(period, from: from, to: to, limit: limit)
         if limit > 0, let kept = index.remembered(key).map(MemoText.split), let counts = kept.first?.compactMap({ Int($0) }),
            counts.count == from.days(until: to) + 1, let shown = try index.cards(atPaths: kept.dropFirst().compactMap(\.first)) {
             var s = base
@@ -24,5 +23,11 @@ extension Workspace {
             index.remember(key, MemoText.join([view.days.map { String($0.count) }] + paths.map { [$0] }))
         }
         return view
+    }
+
+    /// What `calendar` keeps its answer under. The cards are placed on this device's clock, and a
+    /// card without its own zone is in the vault's.
+    func calendarKey(_ period: CalendarView.Period, from: Day, to: Day, limit: Int) -> String {
+        "calendar \(period.rawValue) \(from.iso) \(to.iso) \(limit) \(settings.vaultZone?.identifier ?? "-") \(ZonedTime.deviceZoneName)"
     }
 }

@@ -26,8 +26,7 @@ final class WorkspaceReadTests: XCTestCase {
             for limit in [2, 10] {
                 let made = dumped(CalendarView.make(try ws.snapshot(placedFrom: from, to: to), period: period, date: today, limit: limit))
                 XCTAssertEqual(dumped(try ws.calendar(period, around: today, limit: limit)), made, "\(today) \(period) \(limit)")
-                let key = "calendar \(period.rawValue) \(from.iso) \(to.iso) \(limit) \(ws.settings.vaultZone?.identifier ?? "-") \(TimeZone.current.identifier)"
-                XCTAssertNotNil(ws.index.remembered(key), "\(today) \(period) \(limit)")
+                XCTAssertNotNil(ws.index.remembered(ws.calendarKey(period, from: from, to: to, limit: limit)), "\(today) \(period) \(limit)")
                 XCTAssertEqual(dumped(try ws.calendar(period, around: today, limit: limit)), made, "\(today) \(period) \(limit) kept")
             }
         }
