@@ -78,9 +78,9 @@ public enum ZonedTime {
     /// device's zone are kept under it.
     static var deviceZoneName: String {
         if let tz = getenv("TZ") { return "TZ=" + String(cString: tz) }
-        var target = [CChar](repeating: 0, count: 4096)
-        let n = readlink("/etc/localtime", &target, target.count - 1)
-        return n > 0 ? String(cString: target) : "localtime " + CleanMark.stamp("/etc/localtime")
+        var target = [UInt8](repeating: 0, count: 4096)
+        let n = readlink("/etc/localtime", &target, target.count)
+        return n > 0 ? String(decoding: target[..<n], as: UTF8.self) : "localtime " + CleanMark.stamp("/etc/localtime")
     }
 
     /// `cards` on this device's clock (`localized`). The device's zone is looked up only when a

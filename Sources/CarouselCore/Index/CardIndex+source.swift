@@ -65,7 +65,7 @@ extension CardIndex: CardSource {
     /// The board read back from a kept answer: each slot's cards, and its other cards counted.
     private func keptBoard(_ kept: [[String]], today: Day, weekStart: Int, limit: Int) throws(CarouselError) -> BoardView? {
         var builder = BoardView.Builder(today: today, weekStart: weekStart)
-        // Every slot's cards in one read: each statement SQLite compiles costs more than the rows.
+        // Every slot's cards in one read: one statement to compile, not one a slot.
         guard let cards = try cards(atPaths: kept.flatMap { $0.dropFirst(2) }) else { return nil }
         var next = cards.makeIterator()
         for line in kept {
