@@ -46,6 +46,9 @@ extension ShortNumbers {
     /// number from the file or has none.
     static func saved(vault: Vault, keeping wanted: Wanted, index: CardIndex? = nil) -> ShortNumbers? {
         guard let folder = try? vault.stateFolder() else { return nil }
+        // A view of every card (`board --all` at 100,000) keeps nothing: its key alone would be
+        // megabytes, made and stored for a view asked rarely.
+        let index = wanted.paths.count <= ShortNumbers.keptAtMost ? index : nil
         let path = folder + "/" + (file as NSString).lastPathComponent
         let key = index.map { _ in "numbers \(CleanMark.stamp(path)) \(wanted.digest)" }
         if let key, let text = index?.remembered(key), let kept = ShortNumbers(memo: text) { return kept }
@@ -54,6 +57,9 @@ extension ShortNumbers {
         if let key { index?.remember(key, found.memo) }
         return found
     }
+
+    /// The most cards whose numbers a kept answer holds.
+    static let keptAtMost = 2_000
 
     /// The numbers as a kept answer writes them: the day, then a line per entry.
     var memo: String? {
