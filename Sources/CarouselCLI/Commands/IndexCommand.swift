@@ -16,11 +16,12 @@ struct IndexCommand: ParsableCommand {
             printDiagnostics(ws)
             let s = ws.stats
             let bad = Set(ws.diagnostics.filter { $0.severity == .error }.map(\.path)).count
+            let files = try ws.cardFileCount()
             if options.json {
-                return Output(files: s.files, parsed: s.parsed, removed: s.removed, cards: try ws.cardCount(), problems: bad,
+                return Output(files: files, parsed: s.parsed, removed: s.removed, cards: try ws.cardCount(), problems: bad,
                               rebuilt: s.rebuilt, folders: s.folders, milliseconds: (ms * 10).rounded() / 10).printJSON()
             }
-            print("Indexed \(Words.plural(s.files, "card file")): read \(s.parsed), dropped \(s.removed)"
+            print("Indexed \(Words.plural(files, "card file")): read \(s.parsed), dropped \(s.removed)"
                 + (bad > 0 ? ", \(bad) with problems" : "") + " in \(String(format: "%.1f", ms)) ms.")
         }
     }

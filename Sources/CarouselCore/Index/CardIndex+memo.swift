@@ -5,7 +5,8 @@ import Glibc
 #endif
 
 /// Answers worked out over every row, kept in the index for the next command: the carousel's
-/// first cards, the board, the board's counts, and the repeating cards that land on some days.
+/// first cards, the board, the board's counts, `list`'s first cards, the calendar's cells, that no
+/// card is on a cycle, and a view's short numbers.
 /// Each is kept with the generation of the rows (`stamp_generation`, a new random number
 /// whenever a row is added, removed or its file changes) and with this program's file, and is
 /// read back only while both are the same. So a view asked again while nothing changed reads a
@@ -43,6 +44,21 @@ extension CardIndex {
             try db.execute(sql: "INSERT OR REPLACE INTO memo (key, generation, value) VALUES (?, (SELECT n FROM stamp_generation), ?)",
                            arguments: [CardIndex.program + " " + key, value])
         }
+    }
+
+    /// A kept answer of numbers (a total, or a count a day) and the cards it shows, in order
+    /// (`remember(_:numbers:paths:)`); nil when none is kept for the rows as they are, or a card
+    /// named has no row.
+    func rememberedCards(_ key: String) throws(CarouselError) -> (numbers: [Int], cards: [Card])? {
+        guard let kept = remembered(key).map(MemoText.split), let first = kept.first else { return nil }
+        let numbers = first.compactMap { Int($0) }
+        guard numbers.count == first.count, let cards = try cards(atPaths: kept.dropFirst().compactMap(\.first)) else { return nil }
+        return (numbers, cards)
+    }
+
+    /// Keeps `numbers` and the paths of the cards shown under `key`.
+    func remember(_ key: String, numbers: [Int], paths: [String]) {
+        remember(key, MemoText.join([numbers.map(String.init)] + paths.map { [$0] }))
     }
 
     /// The cards at `paths`, in that order; nil when one has no row, or there are more than one

@@ -99,6 +99,11 @@ extension CardIndex {
         try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM cards WHERE ok = 1") ?? 0 }
     }
 
+    /// How many card files there are: every one has a row, parsed or not.
+    func fileCount() throws(CarouselError) -> Int {
+        try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM cards") ?? 0 }
+    }
+
     /// The cards pulled into `day`'s list.
     public func cards(pulledOn day: Day) throws(CarouselError) -> [Card] {
         try cards(where: "today = ?", arguments: [day.iso])

@@ -115,11 +115,10 @@ extension CardIndex {
             case (.some(let now), .some(let was)): if now != was { pending.append((path, now)) }
             }
         }
-        var stats = RefreshStats()
+        // Nothing was listed: the files are counted only when asked (`carousel index`).
+        var stats = RefreshStats(files: nil)
         stats.watched = true
         let problems = try storeChanges(db, pending: pending, removed: removed, cold: false, stats: &stats, progress: progress)
-        // Every card file has a row, so the rows are the files (a count of the smallest index).
-        stats.files = try Int.fetchOne(db, sql: "SELECT count(*) FROM cards") ?? 0
         stampListing = nil
         try saveWatch(db, links: false)
         return (problems, stats)

@@ -25,15 +25,14 @@ extension CardIndex: CardSource {
     /// (`remember`); read back, the strip is the same cards in the same order, ranked again.
     func carousel(today: Day, mode: Settings.Mode, limit: Int) throws(CarouselError) -> (strip: [Suggestion], total: Int) {
         let key = "carousel \(today.iso) \(mode.rawValue) \(limit)"
-        if limit > 0, let kept = remembered(key).map(MemoText.split), let total = kept.first?.first.flatMap({ Int($0) }),
-           let cards = try cards(atPaths: kept.dropFirst().compactMap(\.first)) {
-            let strip = cards.compactMap { Suggestions.suggestion(for: $0, today: today) }
-            if strip.count == cards.count { return (Suggestions.ordered(strip, mode: mode, limit: limit), total) }
+        if limit > 0, let kept = try rememberedCards(key), let total = kept.numbers.first {
+            let strip = kept.cards.compactMap { Suggestions.suggestion(for: $0, today: today) }
+            if strip.count == kept.cards.count { return (Suggestions.ordered(strip, mode: mode, limit: limit), total) }
         }
         let parts = try carouselParts(today: today, mode: mode, limit: limit)
         let strip = Suggestions.ordered(parts.others + parts.plainFirst, mode: mode, limit: limit)
         let total = parts.others.count + parts.plainCount
-        if limit > 0 { remember(key, MemoText.join([[String(total)]] + strip.map { [$0.card.path] })) }
+        if limit > 0 { remember(key, numbers: [total], paths: strip.map(\.card.path)) }
         return (strip, total)
     }
 
@@ -89,12 +88,9 @@ extension CardIndex: CardSource {
         if text == nil, all.paths == nil {
             // Kept for the next command (`remember`): the first cards and how many the filter keeps.
             let key = "first \(today.iso) \(count) \(String(describing: all))"
-            if let kept = remembered(key).map(MemoText.split), let total = kept.first?.first.flatMap({ Int($0) }),
-               let cards = try cards(atPaths: kept.dropFirst().compactMap(\.first)) {
-                return (cards, total)
-            }
+            if let kept = try rememberedCards(key), let total = kept.numbers.first { return (kept.cards, total) }
             if let first = try firstCards(all, today: today, count: count) {
-                remember(key, MemoText.join([[String(first.total)]] + first.cards.map { [$0.path] }))
+                remember(key, numbers: [first.total], paths: first.cards.map(\.path))
                 return first
             }
         }

@@ -12,8 +12,9 @@ struct PlainTally {
 
 /// How much work a refresh did: what the person sees from `carousel index`.
 public struct RefreshStats: Sendable, Equatable {
-    /// Card files found on disk.
-    public var files = 0
+    /// Card files found on disk; nil when Watchman named the changes and nothing was listed
+    /// (`Workspace.cardFileCount` counts the rows then).
+    public var files: Int? = 0
     /// Files read and parsed because they were new or their size, mtime or inode changed.
     public var parsed = 0
     /// Rows dropped because their file is gone.
@@ -25,7 +26,7 @@ public struct RefreshStats: Sendable, Equatable {
     /// Whether Watchman said which files changed (`watch: watchman`), so that only those were stat'ed.
     public var watched = false
 
-    public init(files: Int = 0, parsed: Int = 0, removed: Int = 0, rebuilt: Bool = false) {
+    public init(files: Int? = 0, parsed: Int = 0, removed: Int = 0, rebuilt: Bool = false) {
         self.files = files
         self.parsed = parsed
         self.removed = removed

@@ -10,17 +10,14 @@ extension Workspace {
     public func calendar(_ period: CalendarView.Period, around date: Day, limit: Int) throws(CarouselError) -> CalendarView {
         let (from, to) = CalendarView.range(period, around: date, weekStart: settings.weekStart)
         let key = calendarKey(period, from: from, to: to, limit: limit)
-        if limit > 0, let kept = index.remembered(key).map(MemoText.split), let counts = kept.first?.compactMap({ Int($0) }),
-           counts.count == from.days(until: to) + 1, let shown = try index.cards(atPaths: kept.dropFirst().compactMap(\.first)) {
-            var s = base
-            s.cards = ZonedTime.withVaultZone(shown, settings)
-            return CalendarView.make(s, period: period, date: date, limit: limit, counts: counts)
+        if limit > 0, let kept = try index.rememberedCards(key), kept.numbers.count == from.days(until: to) + 1 {
+            return CalendarView.make(zoned(kept.cards), period: period, date: date, limit: limit, counts: kept.numbers)
         }
         let view = CalendarView.make(try snapshot(placedFrom: from, to: to), period: period, date: date, limit: limit)
         if limit > 0 {
             var seen = Set<String>()
             let paths = view.days.flatMap { $0.entries.map(\.card.path) }.filter { seen.insert($0).inserted }
-            index.remember(key, MemoText.join([view.days.map { String($0.count) }] + paths.map { [$0] }))
+            index.remember(key, numbers: view.days.map(\.count), paths: paths)
         }
         return view
     }

@@ -12,16 +12,18 @@ extension Workspace {
     /// `Placement.entries` (calendar, timeline) reads for that range.
     public func snapshot(placedFrom from: Day, to: Day) throws(CarouselError) -> VaultSnapshot {
         // A day either side: a zoned card's time may fall on another day of this device's clock.
-        let cards = try source.cards(placedFrom: from.adding(days: -1), through: to.adding(days: 1))
-        var s = base
-        s.cards = ZonedTime.withVaultZone(cards, base.settings)
-        return s
+        zoned(try source.cards(placedFrom: from.adding(days: -1), through: to.adding(days: 1)))
     }
 
     /// The same with only the cards that can be fixed at a time of day (`Card.canBeFixed`): all
     /// that the timeline and the day's clock read.
     public func snapshot(timedFrom from: Day, to: Day) throws(CarouselError) -> VaultSnapshot {
-        let cards = try source.cards(timedFrom: from.adding(days: -1), through: to.adding(days: 1))
+        zoned(try source.cards(timedFrom: from.adding(days: -1), through: to.adding(days: 1)))
+    }
+
+    /// The snapshot holding `cards`: a time written without a zone is in the vault's
+    /// `time_zone:`, for every view and every export.
+    func zoned(_ cards: [Card]) -> VaultSnapshot {
         var s = base
         s.cards = ZonedTime.withVaultZone(cards, base.settings)
         return s
@@ -36,6 +38,13 @@ extension Workspace {
 
     /// What the index refresh of this command did.
     public var stats: RefreshStats { base.stats }
+
+    /// How many card files there are: as the refresh listed them, else (Watchman named the
+    /// changes, nothing was listed) one per row.
+    public func cardFileCount() throws(CarouselError) -> Int {
+        if let files = stats.files { return files }
+        return try index.fileCount()
+    }
 
     /// How many cards parse.
     public func cardCount() throws(CarouselError) -> Int {

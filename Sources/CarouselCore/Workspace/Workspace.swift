@@ -47,13 +47,7 @@ public final class Workspace {
     /// Everything a view needs. Card values are built on first use: a command that only
     /// resolves a REF or shows today's list asks the index for those rows instead
     /// (`resolve`, `todaySnapshot`), so its memory does not grow with the vault.
-    public var snapshot: VaultSnapshot {
-        var s = base
-        // A time written without a zone is in the vault's `time_zone:`, as in
-        // `VaultSnapshot.load` and `snapshot(placedFrom:to:)`: for every view and every export.
-        s.cards = ZonedTime.withVaultZone(everyCard.cards, base.settings)
-        return s
-    }
+    public var snapshot: VaultSnapshot { zoned(everyCard.cards) }
     /// Loads every card into `snapshot`, keeping the values of `earlier` (a load by an earlier
     /// workspace of this vault) for the rows that did not change since (`LoadedCards`).
     public func loadCards(reusing earlier: LoadedCards?) throws(CarouselError) -> LoadedCards {
