@@ -15,6 +15,11 @@ extension Carousel {
             return 0
         }
         do {
+            // The everyday views are read without argument-parser when their words are plain.
+            if var command = QuickParse.command(arguments) {
+                try command.run()
+                return 0
+            }
             let words = try commandWords(arguments)
             var command = try parsed(words)
             try command.run()

@@ -113,3 +113,15 @@ enum BoardRender {
             + (overdue ? t.yellow(when) : t.dim(when)) + t.dim(status)
     }
 }
+
+extension Board: QuickCommand {
+    static let quickSpec = QuickWords.Spec(options: ["--limit"], flags: ["--all"])
+
+    init(quick words: QuickWords) throws {
+        var c = Self()
+        c.options = try GlobalOptions(quick: words)
+        c.limit = try words.value("--limit")
+        c.all = words.has("--all")
+        self = c
+    }
+}

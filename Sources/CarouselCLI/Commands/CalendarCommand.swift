@@ -71,3 +71,17 @@ struct CalendarCommand: ParsableCommand {
         }
     }
 }
+
+extension CalendarCommand: QuickCommand {
+    static let quickSpec = QuickWords.Spec(flags: Set(Array(periods.keys) + ["--all"]), bare: 1)
+    private static let periods = Dictionary(uniqueKeysWithValues: CalendarView.Period.allCases.map { ("--" + $0.rawValue, $0) })
+
+    init(quick words: QuickWords) throws {
+        var c = Self()
+        c.options = try GlobalOptions(quick: words)
+        c.period = try words.oneOf(Array(Self.periods.keys)).flatMap { Self.periods[$0] }
+        c.date = words.bare.first
+        c.all = words.has("--all")
+        self = c
+    }
+}

@@ -75,3 +75,14 @@ extension Countdown {
         enum CodingKeys: String, CodingKey { case number, slug, title, emoji, date, daysUntil = "days_until" }
     }
 }
+
+extension Countdown: QuickCommand {
+    static let quickSpec = QuickWords.Spec(flags: ["--past"])
+
+    init(quick words: QuickWords) throws {
+        var c = Self()
+        c.options = try GlobalOptions(quick: words)
+        c.past = words.has("--past")
+        self = c
+    }
+}

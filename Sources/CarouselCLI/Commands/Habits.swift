@@ -27,3 +27,14 @@ struct Habits: ParsableCommand {
         }
     }
 }
+
+extension Habits: QuickCommand {
+    static let quickSpec = QuickWords.Spec(options: ["--weeks"])
+
+    init(quick words: QuickWords) throws {
+        var c = Self()
+        c.options = try GlobalOptions(quick: words)
+        c.weeks = try words.value("--weeks") ?? 12
+        self = c
+    }
+}

@@ -92,3 +92,15 @@ struct HomeJSON: Encodable {
         enum CodingKeys: String, CodingKey { case slug, title, emoji, daysUntil = "days_until" }
     }
 }
+
+extension Home: QuickCommand {
+    static let quickSpec = QuickWords.Spec(flags: ["--why"]).adding(ClockOption.quickSpec)
+
+    init(quick words: QuickWords) throws {
+        var c = Self()
+        c.options = try GlobalOptions(quick: words)
+        c.why = words.has("--why")
+        c.clock = try ClockOption(quick: words)
+        self = c
+    }
+}

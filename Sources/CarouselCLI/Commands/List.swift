@@ -64,3 +64,14 @@ private func showCards(_ ws: Workspace, _ filter: CardFilter, containing text: S
     printDiagnostics(ws)
     ListRender.text(first.cards, today: ws.today, numbers: numbers, total: first.total, empty: empty)
 }
+
+extension List: QuickCommand {
+    static let quickSpec = ListFilters.quickSpec
+
+    init(quick words: QuickWords) throws {
+        var c = Self()
+        c.options = try GlobalOptions(quick: words)
+        c.filters = try ListFilters(quick: words)
+        self = c
+    }
+}

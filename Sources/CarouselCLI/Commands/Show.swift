@@ -106,3 +106,17 @@ struct Show: ParsableCommand {
         }
     }
 }
+
+extension Show: QuickCommand {
+    static let quickSpec = QuickWords.Spec(options: ["--as-of"], bare: .max)
+
+    init(quick words: QuickWords) throws {
+        guard !words.bare.isEmpty else { throw QuickWords.Unread() }
+        var c = Self()
+        c.options = try GlobalOptions(quick: words)
+        c.target = OneCard()
+        c.target.words = words.bare
+        c.asOf = words.text("--as-of")
+        self = c
+    }
+}

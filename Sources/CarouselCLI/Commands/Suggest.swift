@@ -42,3 +42,17 @@ struct Suggest: ParsableCommand {
         }
     }
 }
+
+extension Suggest: QuickCommand {
+    static let quickSpec = QuickWords.Spec(options: ["--mode", "--limit"], flags: ["--explain", "--why"])
+
+    init(quick words: QuickWords) throws {
+        var c = Self()
+        c.options = try GlobalOptions(quick: words)
+        c.mode = try words.value("--mode")
+        c.limit = try words.value("--limit") ?? 7
+        // Either name sets the flag; both at once are left to argument-parser.
+        c.explain = try words.oneOf(["--explain", "--why"]) != nil
+        self = c
+    }
+}

@@ -138,3 +138,16 @@ enum TimelineRender {
         return out
     }
 }
+
+extension Timeline: QuickCommand {
+    static let quickSpec = QuickWords.Spec(options: ["--now"], flags: ["--week"], bare: 1)
+
+    init(quick words: QuickWords) throws {
+        var c = Self()
+        c.options = try GlobalOptions(quick: words)
+        c.date = words.bare.first
+        c.week = words.has("--week")
+        c.now = words.text("--now")
+        self = c
+    }
+}

@@ -34,3 +34,14 @@ struct TodayJSON: Encodable {
         try c.encode(clock, forKey: AnyKey("clock"))
     }
 }
+
+extension TodayCommand: QuickCommand {
+    static let quickSpec = ClockOption.quickSpec
+
+    init(quick words: QuickWords) throws {
+        var c = Self()
+        c.options = try GlobalOptions(quick: words)
+        c.clock = try ClockOption(quick: words)
+        self = c
+    }
+}

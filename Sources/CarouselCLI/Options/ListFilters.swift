@@ -108,3 +108,28 @@ struct ListFilters: ParsableArguments {
         return f
     }
 }
+
+extension ListFilters {
+    static let quickSpec = QuickWords.Spec(options: ["--tag", "--category", "--due", "--spoons", "--importance", "--kind", "--sort", "--limit"],
+                                           flags: ["--overdue", "--open", "--done", "--repeating", "--all"], bare: .max)
+
+    init(quick words: QuickWords) throws {
+        var c = Self()
+        c.tag = words.text("--tag")
+        c.category = words.text("--category")
+        c.due = words.text("--due")
+        c.overdue = words.has("--overdue")
+        c.open = words.has("--open")
+        c.done = words.has("--done")
+        c.repeating = words.has("--repeating")
+        c.spoons = words.text("--spoons")
+        c.importance = words.text("--importance")
+        c.kind = try words.value("--kind")
+        c.sort = try words.value("--sort") ?? .due
+        c.limit = try words.value("--limit")
+        c.all = words.has("--all")
+        c.terms = words.bare
+        try c.validate()
+        self = c
+    }
+}
