@@ -134,7 +134,7 @@ enum ExportData {
         var journal: [JournalEntry] = []
         for path in FileSystem.markdownFiles(root: ws.vault.root, dir: Vault.journalDir).sorted() {
             guard let text = try? ws.vault.readText(path), let doc = try? FrontMatterDocument(text: text),
-                  let node = try? Yams.compose(yaml: doc.yaml, .basic) else { continue }
+                  let node = try? YAMLCompose.node(doc.yaml) else { continue }
             journal.append(JournalEntry(path: path, fields: CardJSON.value(node)))
         }
         let s = ws.settings

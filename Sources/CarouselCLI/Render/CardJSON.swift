@@ -117,7 +117,7 @@ enum CardJSON {
 
     /// A file's front-matter as written: its keys in file order, each value as JSON.
     static func frontMatter(yaml: String) -> [(String, JSON)] {
-        guard let root = try? Yams.compose(yaml: yaml, .basic), let mapping = root.mapping else { return [] }
+        guard let root = try? YAMLCompose.node(yaml), let mapping = root.mapping else { return [] }
         return mapping.compactMap { pair -> (String, JSON)? in
             guard let key = pair.key.scalar?.string else { return nil }
             return (key, value(pair.value))

@@ -72,7 +72,7 @@ final class CommandLineRun: @unchecked Sendable {
 
     /// The run under way; outside any, one over the process's own streams and environment.
     @TaskLocal static var current = CommandLineRun(
-        environment: ProcessInfo.processInfo.environment, input: .standardInput,
+        environment: CarouselCommandLine.processEnvironment(), input: .standardInput,
         output: FileHandle.standardOutput, errors: FileHandle.standardError)
 
     /// Colour and width, worked out once from the environment, the output and `--color`.

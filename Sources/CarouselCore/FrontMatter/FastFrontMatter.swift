@@ -54,12 +54,12 @@ enum FastFrontMatter {
     /// A value, or nil when it needs the full parser.
     /// Yams builds a new `Constructor` (its tables of every tag) each time `.implicit` is
     /// asked for; a card with a hundred thousand keys spent most of its reading there. The
-    /// constructor is built once; each node still gets a `Tag` of its own, since Yams resolves a
-    /// tag by changing it.
+    /// constructor is `YAMLCompose`'s, built once and without tables; each node still gets a
+    /// `Tag` of its own, since Yams resolves a tag by changing it.
     /// Tags resolve with `Resolver.basic`, as every YAML read in Carousel does: values are read as
     /// their text, and Yams' default resolver compiles seven regular expressions on first use,
     /// which cost each command more than reading its cards (docs/performance.md, "Start-up").
-    nonisolated(unsafe) private static let constructor = Constructor.default
+    private static var constructor: Constructor { YAMLCompose.constructor }
 
     private static func implicit() -> Tag { Tag(.implicit, .basic, constructor) }
 

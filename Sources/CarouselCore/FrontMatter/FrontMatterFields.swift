@@ -49,7 +49,7 @@ public struct FrontMatterFields {
         }
         let root: Node?
         do {
-            root = try Yams.compose(yaml: document.yaml, .basic)
+            root = try YAMLCompose.node(document.yaml)
         } catch let error as YamlError {
             if case let .duplicatedKeysInMapping(duplicates, _) = error, let key = duplicates.first,
                let second = document.lines.indices.filter({ FrontMatterDocument.topLevelKey(of: document.lines[$0]) == key }).dropFirst().first {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// A count of plain rows (`CardIndex.plainTally`).
 struct PlainTally {
@@ -180,7 +181,12 @@ public final class CardIndex {
         let config = configuration()
         let queue = try DatabaseQueue(path: path, configuration: config)
         try queue.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
+            try db.execute(sql: "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = 4194304;")
+            // The -wal and -shm files stay between runs, as git's index does: each command used
+            // to make both, size the -shm in eight writes and remove both again. The last
+            // connection still checkpoints on close, and the size limit then empties the -wal.
+            var keep: Int32 = 1
+            _ = sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_PERSIST_WAL, &keep)
             _ = try Int.fetchOne(db, sql: "PRAGMA user_version")
         }
         return queue

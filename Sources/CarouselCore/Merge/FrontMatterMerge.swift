@@ -135,6 +135,6 @@ struct FrontMatterMerge {
     }
 
     static func node(_ lines: [String]) -> Node? {
-        (try? Yams.compose(yaml: lines.joined(separator: "\n") + "\n", .basic))?.mapping?.first?.value
+        (try? YAMLCompose.node(lines.joined(separator: "\n") + "\n"))?.mapping?.first?.value
     }
 }

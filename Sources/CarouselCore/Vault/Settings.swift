@@ -102,7 +102,7 @@ public struct Settings: Sendable, Equatable {
         do {
             // Only the text of each value is read, so no tag is resolved (the default resolver
             // compiles its regular expressions on first use, at every start).
-            root = try Yams.compose(yaml: text, .basic)
+            root = try YAMLCompose.node(text)
         } catch let error as YamlError {
             let located = FrontMatterFields.locate(error, offset: 0)
             throw FileDiagnostic(path: path, line: located.line, column: located.column, message: located.message,
@@ -223,7 +223,7 @@ public struct Settings: Sendable, Equatable {
 
     /// Keys Carousel does not know (kept as they are), each with the nearest known key.
     public static func warnings(text: String, path: String = "carousel.yaml") -> [FileDiagnostic] {
-        guard let composed = try? Yams.compose(yaml: text, .basic), let mapping = composed.mapping else { return [] }
+        guard let composed = try? YAMLCompose.node(text), let mapping = composed.mapping else { return [] }
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         return mapping.compactMap { (k, _) -> FileDiagnostic? in
             guard let key = k.scalar?.string, !keys.contains(key) else { return nil }

@@ -121,7 +121,7 @@ public enum TaskNotesSettings {
                                   sourceLine: line <= lines.count ? String(lines[line - 1]) : nil)
         }
         // Problems with the YAML itself are Settings.parse's to report.
-        guard let root = try? Yams.compose(yaml: text, .basic), let mapping = root.mapping else { return false }
+        guard let root = try? YAMLCompose.node(text), let mapping = root.mapping else { return false }
         var found = false
         if let node = mapping["cards_folder"] {
             let name = (node.scalar?.string ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "/ "))

@@ -77,7 +77,8 @@ extension Workspace {
         var shown = cards.makeIterator()
         if shown.next() == nil { return ShortNumbers(date: today) }
         if let saved = ShortNumbers.saved(vault: vault, keeping: .init(cards: cards), index: index), saved.date == today.iso,
-           cards.allSatisfy({ Occurrence.isDone($0, today: today) || saved.number(for: $0) != nil }) {
+           // The number first: a repeating card's state is worked out from its rule.
+           cards.allSatisfy({ saved.number(for: $0) != nil || Occurrence.isDone($0, today: today) }) {
             return saved
         }
         return numbers
