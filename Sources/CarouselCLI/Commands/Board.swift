@@ -25,7 +25,8 @@ struct Board: ParsableCommand {
         try reporting {
             let ws = try options.workspace(writing: false)
             printDiagnostics(ws)
-            let view = try ws.board(limit: all ? 0 : limit ?? (options.json ? 0 : BoardView.shown))
+            // The text lists no card due later, only how many there are.
+            let view = try ws.board(limit: all ? 0 : limit ?? (options.json ? 0 : BoardView.shown), listingLater: options.json)
             if options.json {
                 let numbers = ws.numbers(showing: (view.columns.map(\.items) + [view.later]).lazy.joined().map(\.card))
                 return BoardRender.json(view, numbers: numbers, vaultZone: ws.settings.vaultZone).printJSON()

@@ -10,7 +10,7 @@ import Glibc
 /// Each is kept with the generation of the rows (`stamp_generation`, a new random number
 /// whenever a row is added, removed or its file changes) and with this program's file, and is
 /// read back only while both are the same. So a view asked again while nothing changed reads a
-/// few rows by path instead of every row; the first command after any change to a card works
+/// few rows by their row number instead of every row; the first command after any change to a card works
 /// every answer out again. The answers are paths and counts, never a card: the cards are read
 /// from their rows as they are now.
 extension CardIndex {
@@ -52,35 +52,80 @@ extension CardIndex {
     func rememberedCards(_ key: String) throws(CarouselError) -> (numbers: [Int], cards: [Card])? {
         guard let kept = remembered(key).map(MemoText.split), let first = kept.first else { return nil }
         let numbers = first.compactMap { Int($0) }
-        guard numbers.count == first.count, let cards = try cards(atPaths: kept.dropFirst().compactMap(\.first)) else { return nil }
+        guard numbers.count == first.count, let cards = try cards(kept: kept.dropFirst()) else { return nil }
         return (numbers, cards)
     }
 
-    /// Keeps `numbers` and the paths of the cards shown under `key`.
+    /// Keeps `numbers` and the cards at `paths` under `key`.
     func remember(_ key: String, numbers: [Int], paths: [String]) {
-        remember(key, MemoText.join([numbers.map(String.init)] + paths.map { [$0] }))
+        guard let lines = try? keptLines(paths) else { return }
+        remember(key, MemoText.join([numbers.map(String.init)] + lines))
     }
 
-    /// The cards at `paths`, in that order; nil when one has no row, or there are more than one
-    /// statement may name (the answer is then worked out again).
-    func cards(atPaths paths: [String]) throws(CarouselError) -> [Card]? {
+    /// A line for each card, kept: its path and its row. Nil when a path has no row.
+    func keptLines(_ paths: [String]) throws(CarouselError) -> [[String]]? {
         guard !paths.isEmpty else { return [] }
-        guard paths.count <= 30_000 else { return nil }
-        // Straight into place by path: a card is a large value, and each copy of a few hundred
-        // of them is fresh memory the kernel must hand over page by page.
-        var at: [String: Card] = [:]
-        at.reserveCapacity(paths.count)
-        try forEachCard(where: "path IN (\(paths.map { _ in "?" }.joined(separator: ",")))", arguments: StatementArguments(paths),
-                        keeping: true) { at[$0.path] = $0 }
-        guard at.count == paths.count else { return nil }
-        var ordered: [Card] = []
-        ordered.reserveCapacity(paths.count)
-        for path in paths {
-            guard let card = at[path] else { return nil }
-            ordered.append(card)
+        guard paths.count <= CardIndex.keptLimit else { return nil }
+        let rows: [String: Int64]
+        do {
+            rows = try db.read { db in
+                var rows: [String: Int64] = [:]
+                let found = try Row.fetchCursor(db, sql: "SELECT path, rowid FROM cards WHERE path IN (\(paths.map { _ in "?" }.joined(separator: ",")))",
+                                                arguments: StatementArguments(paths))
+                while let row = try found.next() { rows[row[0]] = row[1] }
+                return rows
+            }
+        } catch {
+            throw CardIndex.unreadable(error)
         }
-        return ordered
+        var lines: [[String]] = []
+        lines.reserveCapacity(paths.count)
+        for path in paths {
+            guard let rowid = rows[path] else { return nil }
+            lines.append([path, String(rowid)])
+        }
+        return lines
     }
+
+    /// The cards of kept lines (`keptLines`), in order; nil when one has no row, or is not ok.
+    /// They are read by row and in the kept order (the kept rows are the outer loop of the
+    /// join), which spares a search of the paths and a table of the cards read; a row whose path
+    /// is not the kept one (rows renumbered) leaves the answer to be worked out again.
+    func cards(kept lines: ArraySlice<[String]>) throws(CarouselError) -> [Card]? {
+        guard !lines.isEmpty else { return [] }
+        guard lines.count <= CardIndex.keptLimit else { return nil }
+        var rowids: [Int64] = []
+        rowids.reserveCapacity(lines.count)
+        for line in lines {
+            guard line.count == 2, let rowid = Int64(line[1]) else { return nil }
+            rowids.append(rowid)
+        }
+        var ordered: [Card] = []
+        ordered.reserveCapacity(lines.count)
+        var next = lines.startIndex
+        do {
+            try db.read { db in
+                let rows = try Row.fetchCursor(db, sql: """
+                    SELECT \(CardRow.selectColumns), cards.rowid FROM (VALUES \(rowids.map { _ in "(?)" }.joined(separator: ","))) AS kept
+                    CROSS JOIN cards ON cards.rowid = kept.column1 WHERE ok = 1
+                    """, arguments: StatementArguments(rowids))
+                while let row = try rows.next() {
+                    guard next < lines.endIndex, let card = card(of: row, keeping: true), card.path == lines[next][0] else {
+                        next = lines.startIndex
+                        return
+                    }
+                    ordered.append(card)
+                    next += 1
+                }
+            }
+        } catch {
+            throw CardIndex.unreadable(error)
+        }
+        return next == lines.endIndex ? ordered : nil
+    }
+
+    /// The most cards a kept answer names: more than one statement may name are worked out again.
+    static let keptLimit = 30_000
 }
 
 /// How an answer is written down: lines of tab-separated fields. Nil when a field holds a tab or

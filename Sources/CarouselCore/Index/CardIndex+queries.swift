@@ -40,13 +40,7 @@ extension CardIndex {
                 let rows = try Row.fetchCursor(db, sql: "SELECT \(CardRow.selectColumns), rowid FROM cards WHERE ok = 1 AND (\(clause))",
                                                arguments: arguments)
                 while let row = try rows.next() {
-                    let rowid: Int64 = row[CardRow.selectCount]
-                    if let card = built[rowid] {
-                        try body(card)
-                    } else if let card = CardRow(row: row).card {
-                        if keeping { keep(card, rowid: rowid) }
-                        try body(card)
-                    }
+                    if let card = card(of: row, keeping: keeping) { try body(card) }
                 }
             }
         } catch let error as CarouselError {
@@ -54,6 +48,15 @@ extension CardIndex {
         } catch {
             throw CardIndex.unreadable(error)
         }
+    }
+
+    /// The card of a row of `SELECT \(CardRow.selectColumns), rowid`; nil when it does not parse.
+    func card(of row: Row, keeping: Bool) -> Card? {
+        let rowid: Int64 = row[CardRow.selectCount]
+        if let card = built[rowid] { return card }
+        guard let card = CardRow(row: row).card else { return nil }
+        if keeping { keep(card, rowid: rowid) }
+        return card
     }
 
     /// Keeps a repeating card built from row `rowid` for later reads in this command (`built`).

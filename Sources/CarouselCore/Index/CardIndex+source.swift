@@ -42,8 +42,15 @@ extension CardIndex: CardSource {
     /// With a `limit` above 0, the cards each slot shows and its total are kept for the next
     /// command (`remember`); read back, those cards are added and the rest counted.
     func board(today: Day, weekStart: Int, limit: Int) throws(CarouselError) -> BoardView {
+        try board(today: today, weekStart: weekStart, limit: limit, listingLater: true)
+    }
+
+    /// With `listingLater` false, a kept board's cards due later are counted and not read: the
+    /// text board shows only how many there are.
+    func board(today: Day, weekStart: Int, limit: Int, listingLater: Bool) throws(CarouselError) -> BoardView {
         let key = "board \(today.iso) \(weekStart) \(limit)"
-        if limit > 0, let kept = remembered(key).map(MemoText.split), let view = try keptBoard(kept, today: today, weekStart: weekStart, limit: limit) {
+        if limit > 0, let kept = remembered(key).map(MemoText.split),
+           let view = try keptBoard(kept, today: today, weekStart: weekStart, limit: limit, listingLater: listingLater) {
             return view
         }
         var builder = BoardView.Builder(today: today, weekStart: weekStart)
@@ -55,22 +62,34 @@ extension CardIndex: CardSource {
         }
         let view = builder.view(limit: limit)
         if limit > 0 {
+            // A line for each slot (its name, its total and how many cards it shows), then a
+            // line for each card shown (`keptLines`).
             let shown = view.columns.map { (BoardView.Slot.column($0.column), $0.items) } + [(BoardView.Slot.later, view.later)]
-            remember(key, MemoText.join(shown.map { slot, items in [slot.memoName, String(view.totals[slot] ?? 0)] + items.map(\.card.path) }))
+            if let cards = try keptLines(shown.flatMap { $0.1.map(\.card.path) }) {
+                remember(key, MemoText.join(shown.map { slot, items in [slot.memoName, String(view.totals[slot] ?? 0), String(items.count)] } + cards))
+            }
         }
         return view
     }
 
     /// The board read back from a kept answer: each slot's cards, and its other cards counted.
-    private func keptBoard(_ kept: [[String]], today: Day, weekStart: Int, limit: Int) throws(CarouselError) -> BoardView? {
+    private func keptBoard(_ kept: [[String]], today: Day, weekStart: Int, limit: Int, listingLater: Bool) throws(CarouselError) -> BoardView? {
         var builder = BoardView.Builder(today: today, weekStart: weekStart)
+        var slots: [(slot: BoardView.Slot, total: Int, shown: Int)] = []
+        for line in kept.prefix(while: { $0.count == 3 }) {
+            guard let slot = BoardView.Slot(memoName: line[0]), let total = Int(line[1]), var shown = Int(line[2]), shown <= total else { return nil }
+            // The cards due later are kept last; unlisted, they are only counted.
+            guard slots.last?.slot != .later else { return nil }
+            if slot == .later, !listingLater { shown = 0 }
+            slots.append((slot, total, shown))
+        }
+        let listed = slots.reduce(0) { $0 + $1.shown }
         // Every slot's cards in one read: one statement to compile, not one a slot.
-        guard let cards = try cards(atPaths: kept.flatMap { $0.dropFirst(2) }) else { return nil }
+        guard let cards = try cards(kept: kept.dropFirst(slots.count).prefix(listed)), cards.count == listed else { return nil }
         var next = cards.makeIterator()
-        for line in kept {
-            guard line.count >= 2, let slot = BoardView.Slot(memoName: line[0]), let total = Int(line[1]) else { return nil }
-            for _ in 2..<line.count { if let card = next.next() { builder.add(card) } }
-            if total > line.count - 2 { builder.count(total - (line.count - 2), in: slot) }
+        for (slot, total, shown) in slots {
+            for _ in 0..<shown { if let card = next.next() { builder.add(card) } }
+            if total > shown { builder.count(total - shown, in: slot) }
         }
         return builder.view(limit: limit)
     }

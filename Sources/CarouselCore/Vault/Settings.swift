@@ -91,6 +91,12 @@ public struct Settings: Sendable, Equatable {
     /// Parses settings text; problems come back with line and column. Every known key is checked
     /// against its range; unknown keys are kept and reported by `warnings(text:)`.
     public static func parse(text: String, path: String = "carousel.yaml") throws(FileDiagnostic) -> Settings {
+        try read(text: text, path: path).settings
+    }
+
+    /// `parse(text:path:)` and `warnings(text:path:)` from one reading of the text.
+    public static func read(text: String, path: String = "carousel.yaml") throws(FileDiagnostic)
+        -> (settings: Settings, warnings: [FileDiagnostic]) {
         var settings = Settings()
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         func diag(_ mark: Mark?, _ message: String) -> FileDiagnostic {
@@ -110,7 +116,7 @@ public struct Settings: Sendable, Equatable {
         } catch {
             throw diag(nil, "cannot read settings: \(error)")
         }
-        guard let root, let mapping = root.mapping else { return settings }
+        guard let root, let mapping = root.mapping else { return (settings, []) }
         let whole = text
         for (k, v) in mapping {
             guard let key = k.scalar?.string else { continue }
@@ -213,7 +219,7 @@ public struct Settings: Sendable, Equatable {
             default: break
             }
         }
-        return settings
+        return (settings, warnings(mapping, lines: lines, path: path))
     }
 
     /// The date reader for these settings: the week's first day and the order of `3/4`.
@@ -224,8 +230,11 @@ public struct Settings: Sendable, Equatable {
     /// Keys Carousel does not know (kept as they are), each with the nearest known key.
     public static func warnings(text: String, path: String = "carousel.yaml") -> [FileDiagnostic] {
         guard let composed = try? YAMLCompose.node(text), let mapping = composed.mapping else { return [] }
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-        return mapping.compactMap { (k, _) -> FileDiagnostic? in
+        return warnings(mapping, lines: text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline), path: path)
+    }
+
+    private static func warnings(_ mapping: Node.Mapping, lines: [Substring], path: String) -> [FileDiagnostic] {
+        mapping.compactMap { (k, _) -> FileDiagnostic? in
             guard let key = k.scalar?.string, !keys.contains(key) else { return nil }
             let line = k.mark?.line ?? 1
             return FileDiagnostic(path: path, line: line, column: k.mark?.column ?? 1, severity: .warning,

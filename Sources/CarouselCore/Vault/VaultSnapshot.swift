@@ -34,15 +34,16 @@ public struct VaultSnapshot: Sendable {
                                         environment: [String: String] = [:]) throws(CarouselError) -> (VaultSnapshot, CardIndex) {
         let settingsText = try vault.readText(Vault.settingsFile)
         let settings: Settings
+        let warnings: [FileDiagnostic]
         do {
-            settings = try Settings.parse(text: settingsText)
+            (settings, warnings) = try Settings.read(text: settingsText)
         } catch {
             throw .invalidFile(error)
         }
         let index = try CardIndex(vault: vault)
         if settings.watch == .watchman { index.watching = WatchSession(environment: environment) }
         var (diagnostics, stats) = try index.sync(progress: progress)
-        diagnostics.append(contentsOf: Settings.warnings(text: settingsText))
+        diagnostics.append(contentsOf: warnings)
         var journal = JournalDay(date: day)
         do {
             journal = try JournalDay.load(vault: vault, day: day).0

@@ -97,6 +97,46 @@ final class KeptAnswersTests: XCTestCase {
         XCTAssertEqual(again.total, truth.total)
     }
 
+    /// Kept cards are read by their row number and checked by path: rows renumbered under a kept
+    /// answer (the generation is the same) make every kept view work its answer out again.
+    func testRowsRenumberedUnderAKeptAnswerAreNotTrusted() throws {
+        let memory = fixture.memory
+        let day = ReadFixture.days[0]
+        func check(_ round: String) throws {
+            index.forgetBuilt()
+            XCTAssertEqual(dumped(try index.board(today: day, weekStart: 1, limit: 2)),
+                           dumped(memory.board(today: day, weekStart: 1, limit: 2)), round)
+            let kept = try index.carousel(today: day, mode: .smart, limit: 3)
+            let truth = memory.carousel(today: day, mode: .smart, limit: 3)
+            XCTAssertEqual(kept.strip, truth.strip, round)
+            XCTAssertEqual(kept.total, truth.total, round)
+        }
+        try check("worked out")
+        try check("kept")
+        // Reversed, so each kept row number now names another card (no trigger sees this).
+        try index.db.write { db in
+            try db.execute(sql: "UPDATE cards SET rowid = -rowid")
+            try db.execute(sql: "UPDATE cards SET rowid = (SELECT count(*) FROM cards) + 1 + rowid")
+        }
+        XCTAssertNotNil(index.remembered("board \(day.iso) 1 2"), "the kept answers are still there")
+        try check("renumbered")
+        try check("kept again")
+    }
+
+    /// The text board counts the cards due later without reading them; the counts are the same.
+    func testAKeptBoardCountsTheCardsDueLaterWithoutListingThem() throws {
+        let memory = fixture.memory
+        for day in ReadFixture.days {
+            _ = try index.board(today: day, weekStart: 1, limit: 2)
+            index.forgetBuilt()
+            let counted = try index.board(today: day, weekStart: 1, limit: 2, listingLater: false)
+            let truth = memory.board(today: day, weekStart: 1, limit: 2)
+            XCTAssertTrue(counted.later.isEmpty, "\(day)")
+            XCTAssertEqual(counted.totals, truth.totals, "\(day)")
+            XCTAssertEqual(dumped(counted.columns), dumped(truth.columns), "\(day)")
+        }
+    }
+
     /// A path with a tab or a line break is never written into an answer.
     func testAFieldWithALineBreakIsNotKept() {
         XCTAssertNil(MemoText.join([["cards/a\tb.md"]]))
