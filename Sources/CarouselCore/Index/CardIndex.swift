@@ -174,6 +174,8 @@ public final class CardIndex {
         var config = Configuration()
         config.readonly = readonly
         config.busyMode = .timeout(5)
+        // No table names another: the pragma GRDB runs on every open for them is left out.
+        config.foreignKeysEnabled = false
         return config
     }
 
