@@ -13,8 +13,15 @@ struct QuickWords {
         var flags: Set<String> = []
         var bare = 0
 
-        /// The options and flags every command takes (`GlobalOptions`).
-        static let global = Spec(options: ["--vault", "--today", "--color"], flags: ["--json"])
+        /// The options and flags every command takes (`GlobalOptions`, as `GlobalArguments`
+        /// names them).
+        static let global: Spec = {
+            var spec = Spec()
+            for (name, takesValue) in GlobalArguments.options {
+                if takesValue { spec.options.insert(name) } else { spec.flags.insert(name) }
+            }
+            return spec
+        }()
 
         func adding(_ other: Spec) -> Spec {
             Spec(options: options.union(other.options), flags: flags.union(other.flags), bare: min(bare, .max - other.bare) + other.bare)

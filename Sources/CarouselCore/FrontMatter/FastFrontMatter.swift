@@ -59,9 +59,7 @@ enum FastFrontMatter {
     /// Tags resolve with `Resolver.basic`, as every YAML read in Carousel does: values are read as
     /// their text, and Yams' default resolver compiles seven regular expressions on first use,
     /// which cost each command more than reading its cards (docs/performance.md, "Start-up").
-    private static var constructor: Constructor { YAMLCompose.constructor }
-
-    private static func implicit() -> Tag { Tag(.implicit, .basic, constructor) }
+    private static func implicit() -> Tag { Tag(.implicit, .basic, YAMLCompose.constructor) }
 
     static func value(_ raw: ArraySlice<UInt8>) -> Node? {
         var v = raw

@@ -10,9 +10,9 @@ import Glibc
 /// Each is kept with the generation of the rows (`stamp_generation`, a new random number
 /// whenever a row is added, removed or its file changes) and with this program's file, and is
 /// read back only while both are the same. So a view asked again while nothing changed reads a
-/// few rows by their row number instead of every row; the first command after any change to a card works
-/// every answer out again. The answers are paths and counts, never a card: the cards are read
-/// from their rows as they are now.
+/// few rows by their row number instead of every row; the first command after any change to a
+/// card works every answer out again. The answers are counts, paths and row numbers, never a
+/// card: the cards are read from their rows as they are now.
 extension CardIndex {
     static let createMemoTable = """
         CREATE TABLE IF NOT EXISTS memo (key TEXT PRIMARY KEY, generation INTEGER NOT NULL, value TEXT NOT NULL)
@@ -103,6 +103,7 @@ extension CardIndex {
         var ordered: [Card] = []
         ordered.reserveCapacity(lines.count)
         var next = lines.startIndex
+        var matched = true
         do {
             try db.read { db in
                 let rows = try Row.fetchCursor(db, sql: """
@@ -111,7 +112,7 @@ extension CardIndex {
                     """, arguments: StatementArguments(rowids))
                 while let row = try rows.next() {
                     guard next < lines.endIndex, let card = card(of: row, keeping: true), card.path == lines[next][0] else {
-                        next = lines.startIndex
+                        matched = false
                         return
                     }
                     ordered.append(card)
@@ -121,7 +122,7 @@ extension CardIndex {
         } catch {
             throw CardIndex.unreadable(error)
         }
-        return next == lines.endIndex ? ordered : nil
+        return matched && next == lines.endIndex ? ordered : nil
     }
 
     /// The most cards a kept answer names: more than one statement may name are worked out again.

@@ -41,12 +41,7 @@ extension CardIndex: CardSource {
     /// `limit` are read (`boardRows`).
     /// With a `limit` above 0, the cards each slot shows and its total are kept for the next
     /// command (`remember`); read back, those cards are added and the rest counted.
-    func board(today: Day, weekStart: Int, limit: Int) throws(CarouselError) -> BoardView {
-        try board(today: today, weekStart: weekStart, limit: limit, listingLater: true)
-    }
-
-    /// With `listingLater` false, a kept board's cards due later are counted and not read: the
-    /// text board shows only how many there are.
+    /// With `listingLater` false, a kept board's cards due later are counted and not read.
     func board(today: Day, weekStart: Int, limit: Int, listingLater: Bool) throws(CarouselError) -> BoardView {
         let key = "board \(today.iso) \(weekStart) \(limit)"
         if limit > 0, let kept = remembered(key).map(MemoText.split),
@@ -65,8 +60,8 @@ extension CardIndex: CardSource {
             // A line for each slot (its name, its total and how many cards it shows), then a
             // line for each card shown (`keptLines`).
             let shown = view.columns.map { (BoardView.Slot.column($0.column), $0.items) } + [(BoardView.Slot.later, view.later)]
-            if let cards = try keptLines(shown.flatMap { $0.1.map(\.card.path) }) {
-                remember(key, MemoText.join(shown.map { slot, items in [slot.memoName, String(view.totals[slot] ?? 0), String(items.count)] } + cards))
+            if let cardLines = try keptLines(shown.flatMap { $0.1.map(\.card.path) }) {
+                remember(key, MemoText.join(shown.map { slot, items in [slot.memoName, String(view.totals[slot] ?? 0), String(items.count)] } + cardLines))
             }
         }
         return view

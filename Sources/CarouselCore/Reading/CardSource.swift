@@ -34,7 +34,9 @@ protocol CardSource: AnyObject {
     func boardCounts(today: Day, weekStart: Int) throws(CarouselError) -> [BoardView.Column: Int]
 
     /// The board of `today`; with a `limit` above 0, each column keeps its first `limit` cards.
-    func board(today: Day, weekStart: Int, limit: Int) throws(CarouselError) -> BoardView
+    /// With `listingLater` false, the cards due later may be counted and not listed (the text
+    /// board shows only how many there are).
+    func board(today: Day, weekStart: Int, limit: Int, listingLater: Bool) throws(CarouselError) -> BoardView
 
     /// The cards `filter` keeps, sorted (`CardFilter.apply`); with `text`, only those whose
     /// title or body contains it, ignoring case.
@@ -86,4 +88,11 @@ protocol CardSource: AnyObject {
 
     /// The cards with a `blocked_by:` list: every card a dependency cycle can run through.
     func blockedCards() throws(CarouselError) -> [Card]
+}
+
+extension CardSource {
+    /// The board with every card listed.
+    func board(today: Day, weekStart: Int, limit: Int) throws(CarouselError) -> BoardView {
+        try board(today: today, weekStart: weekStart, limit: limit, listingLater: true)
+    }
 }

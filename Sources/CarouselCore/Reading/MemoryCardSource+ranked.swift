@@ -10,7 +10,9 @@ extension MemoryCardSource {
         board(today: today, weekStart: weekStart, limit: 0).counts.filter { $0.value > 0 }
     }
 
-    func board(today: Day, weekStart: Int, limit: Int) -> BoardView {
+    /// Every card is in memory: the cards due later are listed either way (the default lets
+    /// callers of this source ask without `try`).
+    func board(today: Day, weekStart: Int, limit: Int, listingLater: Bool = true) -> BoardView {
         var builder = BoardView.Builder(today: today, weekStart: weekStart)
         for card in cards { builder.add(card) }
         return builder.view(limit: limit)

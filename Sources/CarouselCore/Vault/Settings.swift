@@ -89,12 +89,12 @@ public struct Settings: Sendable, Equatable {
     static let booleans = ["true": true, "yes": true, "on": true, "false": false, "no": false, "off": false]
 
     /// Parses settings text; problems come back with line and column. Every known key is checked
-    /// against its range; unknown keys are kept and reported by `warnings(text:)`.
+    /// against its range; unknown keys are kept and reported by `read(text:path:)`.
     public static func parse(text: String, path: String = "carousel.yaml") throws(FileDiagnostic) -> Settings {
         try read(text: text, path: path).settings
     }
 
-    /// `parse(text:path:)` and `warnings(text:path:)` from one reading of the text.
+    /// The settings, and a warning for each key Carousel does not know, from one reading.
     public static func read(text: String, path: String = "carousel.yaml") throws(FileDiagnostic)
         -> (settings: Settings, warnings: [FileDiagnostic]) {
         var settings = Settings()
@@ -228,11 +228,6 @@ public struct Settings: Sendable, Equatable {
     }
 
     /// Keys Carousel does not know (kept as they are), each with the nearest known key.
-    public static func warnings(text: String, path: String = "carousel.yaml") -> [FileDiagnostic] {
-        guard let composed = try? YAMLCompose.node(text), let mapping = composed.mapping else { return [] }
-        return warnings(mapping, lines: text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline), path: path)
-    }
-
     private static func warnings(_ mapping: Node.Mapping, lines: [Substring], path: String) -> [FileDiagnostic] {
         mapping.compactMap { (k, _) -> FileDiagnostic? in
             guard let key = k.scalar?.string, !keys.contains(key) else { return nil }

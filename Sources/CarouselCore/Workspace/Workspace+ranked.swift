@@ -31,10 +31,7 @@ extension Workspace {
     /// The board of today; with a `limit` above 0, each column keeps its first `limit` cards.
     /// With `listingLater` false, the cards due later may be counted and not listed.
     public func board(limit: Int = 0, listingLater: Bool = true) throws(CarouselError) -> BoardView {
-        if !listingLater, let index = source as? CardIndex {
-            return try index.board(today: today, weekStart: settings.weekStart, limit: limit, listingLater: false)
-        }
-        return try source.board(today: today, weekStart: settings.weekStart, limit: limit)
+        try source.board(today: today, weekStart: settings.weekStart, limit: limit, listingLater: listingLater)
     }
 
     /// The cards `filter` keeps, sorted (`CardFilter.apply`); with `text`, only those whose
