@@ -77,7 +77,7 @@ final class ImportTests: XCTestCase {
         let head = try s.git(["rev-parse", "HEAD"]).stdout
         let huge = s.root.appendingPathComponent("huge.txt")
         let line = "(A) 2026-11-01 Task +proj @home due:2026-12-01 " + String(repeating: "x", count: 60) + "\n"
-        let handle = try { FileManager.default.createFile(atPath: huge.path, contents: nil); return try FileHandle(forWritingTo: huge) }()
+        let handle = try { _ = FileManager.default.createFile(atPath: huge.path, contents: nil); return try FileHandle(forWritingTo: huge) }()
         let block = Data(String(repeating: line, count: 10_000).utf8)
         for _ in 0..<((17 << 20) / block.count + 1) { handle.write(block) }
         try handle.close()

@@ -38,9 +38,9 @@ enum InProcess {
         setProcessEnvironment(env)
         CarouselCommandLine.processEnvironmentChanged()
         let folder = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(cwd.path)
+        _ = FileManager.default.changeCurrentDirectoryPath(cwd.path)
         defer {
-            FileManager.default.changeCurrentDirectoryPath(folder)
+            _ = FileManager.default.changeCurrentDirectoryPath(folder)
             setProcessEnvironment(before)
         }
         let out = OutputBuffer(), err = OutputBuffer()

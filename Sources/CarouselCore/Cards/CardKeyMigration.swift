@@ -40,7 +40,7 @@ extension CardFile {
             var lines = [p("blockedBy") + ":"]
             for b in card.blockedBy {
                 lines.append("  - uid: " + YAMLRender.scalar("[[\(b.ref)]]", style: .double))
-                lines.append("    reltype: " + (b.reltype ?? "FINISHTOSTART"))
+                lines.append("    reltype: " + b.reltype)
             }
             replace("blocked_by", with: card.blockedBy.isEmpty ? [p("blockedBy") + ": []"] : lines)
         }
@@ -78,7 +78,7 @@ extension CardFile {
         if hasLine(p("priority")), !hasLine("importance") {
             replace(p("priority"), with: [YAMLRender.line("importance", int: card.importance)])
         }
-        if hasLine(p("blockedBy")), !hasLine("blocked_by"), card.blockedBy.allSatisfy({ ($0.reltype ?? "FINISHTOSTART") == "FINISHTOSTART" }) {
+        if hasLine(p("blockedBy")), !hasLine("blocked_by"), card.blockedBy.allSatisfy({ $0.reltype == "FINISHTOSTART" }) {
             replace(p("blockedBy"), with: [YAMLRender.line("blocked_by", list: card.blockedBy.map(\.ref))])
         }
         if hasLine(p("recurrence")), !hasLine("repeat"), let text = card.repeatRule {

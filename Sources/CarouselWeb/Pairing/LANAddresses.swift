@@ -16,7 +16,7 @@ enum LANAddresses {
                   entry.pointee.ifa_flags & UInt32(IFF_UP) != 0 else { continue }
             var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
             guard getnameinfo(address, socklen_t(MemoryLayout<sockaddr_in>.size), &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0 else { continue }
-            let text = String(cString: host)
+            let text = cText(host)
             if LocalNetwork.contains(text), !found.contains(text) { found.append(text) }
         }
         return found.filter { !$0.hasPrefix("127.") } + found.filter { $0.hasPrefix("127.") }
@@ -26,8 +26,13 @@ enum LANAddresses {
     static func names() -> [String] {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count) == 0 else { return [] }
-        let name = String(cString: buffer).lowercased()
+        let name = cText(buffer).lowercased()
         guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") }) else { return [] }
         return name.contains(".") ? [name] : [name, name + ".local"]
+    }
+
+    /// The text of a C buffer up to its first NUL.
+    private static func cText(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
