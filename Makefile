@@ -97,7 +97,7 @@ demo: demo-deps
 TEST_WORKERS ?= 4
 TEST_TMP ?= $(shell [ -d /dev/shm ] && [ -w /dev/shm ] && echo /dev/shm || echo "$${TMPDIR:-/tmp}")
 test: deps pydeps
-	$(SWIFT) build --build-tests
+	CAROUSEL_STRICT=1 $(SWIFT) build --build-tests
 	@scratch=$$(mktemp -d "$(TEST_TMP)/carousel-tests.XXXXXX") && chmod 1777 "$$scratch" && \
 	  TMPDIR="$$scratch" CAROUSEL_TEST_SERVER_ROOT="$(SERVER_ROOT)" CAROUSEL_TEST_PYTHON=required CAROUSEL_REQUIRE_BROWSER=1 \
 	  CAROUSEL_TEST_SERVERS=required Tests/run.sh "$(BIN_DIR)" $(TEST_WORKERS) .build/test-logs; \
