@@ -70,4 +70,19 @@ extension WedgedDeviceTests {
         let text = try run(a, ["doctor"], limit: 20)
         XCTAssertFalse(text.stdout.contains("All clear"), text.stdout)
     }
+
+    func testCloningARemoteWithACommitWithoutAnAuthorNamesIt() throws {
+        let s = try scene()
+        let bad = try pushRawCommit(s.peer, header: "committer Mallory <mallory@example.invalid> 1795400000 +0000\n", message: "Odd author")
+        let bob = try Sandbox("bob")
+        let r = try Sandbox.run(Sandbox.binary, ["clone", s.world.bare.path, "vault", "--today", bob.today], env: bob.environment, cwd: bob.root)
+        XCTAssertNotEqual(r.status, 0)
+        for expected in [String(bad.prefix(7)), "Mallory", "author line is missing", "clone stopped"] {
+            XCTAssertTrue(r.stderr.contains(expected), "no \(expected.debugDescription) in: \(r.stderr)")
+        }
+        try rewrite(s.peer, over: bad)
+        let again = try Sandbox.run(Sandbox.binary, ["clone", s.world.bare.path, "vault", "--today", bob.today], env: bob.environment, cwd: bob.root)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertTrue(try bob.read("cards/odd.md").contains("Odd author"))
+    }
 }

@@ -12,14 +12,16 @@ public enum IncomingHistory {
     /// Refuses the commits from `tip` (not in `head`'s history) when one of them cannot be read,
     /// naming it and whoever wrote it. Reading them all succeeds in the usual case, and only
     /// then is this as cheap as that.
-    public static func refuseUnreadable(repository repo: Repository, tip: ObjectID, head: ObjectID, remote: String) throws(CarouselError) {
+    /// `head` is nil for a clone, which has no history of its own yet.
+    public static func refuseUnreadable(repository repo: Repository, tip: ObjectID, head: ObjectID?, remote: String) throws(CarouselError) {
         do {
             _ = try repo.commits(from: tip, hiding: head)
             return
         } catch {}
-        let known = Set(((try? repo.commits(from: head, hiding: nil)) ?? []).map(\.id) + [head])
+        let known = Set(head.map { head in ((try? repo.commits(from: head, hiding: nil)) ?? []).map(\.id) + [head] } ?? [])
         guard let bad = (try? repo.unreadableCommits(from: tip, known: known, limit: searchLimit))?.last else { return }
-        throw .boundary("\(remote) has \(description(of: bad)). Sync stopped before merging; nothing here changed and your commits are safe. \(fix)")
+        let stopped = head == nil ? "The clone stopped before checking anything out." : "Sync stopped before merging; nothing here changed and your commits are safe."
+        throw .boundary("\(remote) has \(description(of: bad)). \(stopped) \(fix)")
     }
 
     /// "commit 1a2b3c4 ("Tidy") by … <…>, committed by Mallory <…>, whose author line is missing, which Carousel cannot read".
