@@ -80,3 +80,21 @@ extension WedgedDeviceTests {
 enum TaskNotesPath {
     static let dataJSON = ".obsidian/plugins/tasknotes/data.json"
 }
+
+extension WedgedDeviceTests {
+    /// Settings that move the cards folder where the tree has it are taken, and sync says so.
+    func testACardsFolderMovedWithItsCardsIsTakenAndSaid() throws {
+        let s = try scene()
+        try mallory(s.peer, ["mv", "cards", "tasks"])
+        try s.peer.write("carousel.yaml", try s.peer.read("carousel.yaml") + "cards_folder: tasks\n")
+        try mallory(s.peer, ["commit", "-q", "-am", "Cards live in tasks/"])
+        try mallory(s.peer, ["push", "-q", "origin", "HEAD:main"])
+        let a = s.laptop
+        let sync = try run(a, ["sync", "--json"])
+        XCTAssertEqual(sync.status, 0, sync.stderr)
+        XCTAssertTrue(sync.stdout.contains("the cards folder is now tasks/"), sync.stdout)
+        let list = try run(a, ["list", "--json"])
+        XCTAssertTrue(list.stdout.contains("Honest work"), list.stdout)
+        try assertStillWorks(a, round: "moved", syncSucceeds: true)
+    }
+}

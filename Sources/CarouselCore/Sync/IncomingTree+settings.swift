@@ -53,3 +53,14 @@ extension IncomingTree {
         return result
     }
 }
+
+extension IncomingTree {
+    /// Said after a sync took settings that move the cards folder (judged valid before): where
+    /// the cards are read from now, so no card seems to vanish without a word.
+    public static func layoutNotes(vault: Vault) -> [MergeNote] {
+        guard let layout = try? TaskNotesSettings.layout(read: { try? vault.readText($0) }),
+              layout.cardsFolder != vault.layout.cardsFolder else { return [] }
+        return [MergeNote(path: layout.source ?? Vault.settingsFile,
+                          message: "the cards folder is now \(layout.cardsFolder)/ (it was \(vault.layout.cardsFolder)/), as these settings from the other device say; the next command reads the cards there")]
+    }
+}

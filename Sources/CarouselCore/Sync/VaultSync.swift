@@ -127,6 +127,7 @@ struct SyncRound {
                     try merge(head: head, theirs: remoteTip, authors: names)
                 }
                 head = try repo.headID() ?? head
+                report.notes += IncomingTree.layoutNotes(vault: writer.vault)
             }
             let outgoing = try repo.commits(from: head, hiding: remoteTip)
             if outgoing.isEmpty { return true }
