@@ -23,8 +23,10 @@ public struct TreeEntry: Sendable, Equatable {
 
 extension Repository {
     /// Every entry of a commit's tree (folders too, each before what it holds), with its mode,
-    /// so a caller can judge names and links before anything is checked out.
-    public func entries(at commit: ObjectID) throws -> [TreeEntry] {
+    /// so a caller can judge names and links before anything is checked out. Folders `maxDepth`
+    /// levels down are listed but not opened, so a tree thousands of levels deep costs what
+    /// its first `maxDepth` levels cost.
+    public func entries(at commit: ObjectID, maxDepth: Int = .max) throws -> [TreeEntry] {
         var oid = try commit.gitOID()
         var object: OpaquePointer?
         try check(git_commit_lookup(&object, pointer, &oid), "git_commit_lookup")
@@ -33,22 +35,22 @@ extension Repository {
         try check(git_commit_tree(&tree, object), "git_commit_tree")
         defer { git_tree_free(tree) }
         var result: [TreeEntry] = []
-        try entries(inTree: tree, prefix: "", into: &result)
+        try entries(inTree: tree, prefix: "", depth: 1, maxDepth: maxDepth, into: &result)
         return result
     }
 
-    private func entries(inTree tree: OpaquePointer?, prefix: String, into result: inout [TreeEntry]) throws {
+    private func entries(inTree tree: OpaquePointer?, prefix: String, depth: Int, maxDepth: Int, into result: inout [TreeEntry]) throws {
         for i in 0..<git_tree_entrycount(tree) {
             guard let entry = git_tree_entry_byindex(tree, i), let rawName = git_tree_entry_name(entry),
                   let id = git_tree_entry_id(entry) else { continue }
             let path = prefix + String(cString: rawName)
             let mode = git_tree_entry_filemode_raw(entry).rawValue
             result.append(TreeEntry(path: path, mode: mode, id: ObjectID(id.pointee)))
-            if git_tree_entry_type(entry) == GIT_OBJECT_TREE {
+            if git_tree_entry_type(entry) == GIT_OBJECT_TREE, depth < maxDepth {
                 var subtree: OpaquePointer?
                 try check(git_tree_lookup(&subtree, pointer, id), "git_tree_lookup")
                 defer { git_tree_free(subtree) }
-                try entries(inTree: subtree, prefix: path + "/", into: &result)
+                try entries(inTree: subtree, prefix: path + "/", depth: depth + 1, maxDepth: maxDepth, into: &result)
             }
         }
     }

@@ -38,7 +38,7 @@ struct Attach: ParsableCommand {
                 print("Attached " + t.bold(a.name) + " (\(Attachments.size(a.size))) to " + t.bold(card.title) + ".")
             }
             guard !added.isEmpty else { return }
-            print(t.dim("  \(added.count == 1 ? added[0].path : (added[0].path as NSString).deletingLastPathComponent + "/")   ·   carousel detach \(card.slug) NAME"))
+            print(t.dim("  \(added.count == 1 ? added[0].path : VaultPath.folder(of: added[0].path) + "/")   ·   carousel detach \(card.slug) NAME"))
         }
     }
 }

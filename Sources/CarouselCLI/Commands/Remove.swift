@@ -49,7 +49,7 @@ struct Remove: ParsableCommand {
             }
             if !files.isEmpty {
                 let what = Words.plural(files.count, "attachment")
-                print(withFiles ? "Removed \(what) with \(cards.count == 1 ? "it" : "them") too." : "Kept \(what) in " + Set(files.map { ($0.path as NSString).deletingLastPathComponent + "/" }).sorted().joined(separator: ", ") + " (`git rm -r` that folder to let \(files.count == 1 ? "it" : "them") go).")
+                print(withFiles ? "Removed \(what) with \(cards.count == 1 ? "it" : "them") too." : "Kept \(what) in " + Set(files.map { VaultPath.folder(of: $0.path) + "/" }).sorted().joined(separator: ", ") + " (`git rm -r` that folder to let \(files.count == 1 ? "it" : "them") go).")
             }
             if !orphans.isEmpty {
                 print("Their \(Words.plural(orphans.count, "child card")) stay: " + orphans.map(\.title).joined(separator: ", ") + ".")

@@ -96,10 +96,10 @@ struct Serve: ParsableCommand {
         let name = "carousel-serve"
         var candidates: [String] = []
         if let own = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            candidates.append((own as NSString).deletingLastPathComponent + "/" + name)
+            candidates.append(VaultPath.folder(of: own) + "/" + name)
         }
         let argv0 = CommandLine.arguments[0]
-        if argv0.contains("/") { candidates.append(((argv0 as NSString).deletingLastPathComponent) + "/" + name) }
+        if argv0.contains("/") { candidates.append(VaultPath.folder(of: argv0) + "/" + name) }
         for dir in (CommandLineRun.current.environment["PATH"] ?? "").split(separator: ":") {
             candidates.append(String(dir) + "/" + name)
         }

@@ -56,8 +56,7 @@ public enum Attachments {
         while out.hasPrefix(".") || out.hasPrefix("-") { out.removeFirst() }
         while out.hasSuffix("-") || out.hasSuffix(".") { out.removeLast() }
         if out.isEmpty { out = "file" }
-        let ns = out as NSString
-        var stem = ns.deletingPathExtension, ext = ns.pathExtension
+        var stem = VaultPath.deletingExtension(of: out), ext = VaultPath.pathExtension(of: out)
         if stem.isEmpty { stem = "file" }
         if ext.count > 10 { stem = out; ext = "" }
         stem = String(stem.prefix(70))
@@ -73,7 +72,7 @@ public enum Attachments {
 
     /// Whether a name is shown inline as an image (in the card's link and on the web page).
     public static func isImage(_ name: String) -> Bool {
-        ["png", "jpg", "jpeg", "gif", "webp", "svg"].contains((name as NSString).pathExtension.lowercased())
+        ["png", "jpg", "jpeg", "gif", "webp", "svg"].contains(VaultPath.pathExtension(of: name).lowercased())
     }
 
     /// The Markdown line a card's body gets for an attachment: `![photo.png](../attachments/ID/photo.png)`
@@ -81,7 +80,7 @@ public enum Attachments {
     public static func link(cardPath: String, attachment path: String) -> String {
         let depth = cardPath.split(separator: "/").count - 1
         let target = String(repeating: "../", count: depth) + path
-        let name = (path as NSString).lastPathComponent
+        let name = VaultPath.name(of: path)
         return (isImage(name) ? "!" : "") + "[\(name)](\(target))"
     }
 

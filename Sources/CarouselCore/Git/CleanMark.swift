@@ -41,11 +41,11 @@ struct CleanMark: Equatable {
         var out = files
         for path in paths where !isCard(path) {
             out[path] = stamp(root + "/" + path)
-            var folder = (path as NSString).deletingLastPathComponent
+            var folder = VaultPath.folder(of: path)
             while !folder.isEmpty {
                 // A new folder outside `cards/` appears as its own entry.
                 if !folder.hasPrefix(Vault.cardsDir) { out[folder] = stamp(root + "/" + folder) }
-                folder = (folder as NSString).deletingLastPathComponent
+                folder = VaultPath.folder(of: folder)
             }
         }
         out[".git/index"] = stamp(gitDir + "/index")

@@ -56,7 +56,7 @@ extension CardIndex {
             try db.close()
             for suffix in ["-wal", "-shm"] { unlink(path + suffix) }
             guard rename(aside, path) == 0 else { throw CarouselError.io("cannot rename \(aside)") }
-            try? FileSystem.syncFolder((path as NSString).deletingLastPathComponent, shownAs: path)
+            try? FileSystem.syncFolder(VaultPath.folder(of: path), shownAs: path)
             db = try CardIndex.open(path: path)
         } catch {
             unlink(aside)
@@ -71,8 +71,8 @@ extension CardIndex {
 
     /// Removes files left by a build of a process that is gone.
     static func removeDeadAsides(of path: String) {
-        let dir = (path as NSString).deletingLastPathComponent
-        let prefix = (path as NSString).lastPathComponent + asideSuffix
+        let dir = VaultPath.folder(of: path)
+        let prefix = VaultPath.name(of: path) + asideSuffix
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return }
         for name in names where name.hasPrefix(prefix) {
             let rest = name.dropFirst(prefix.count)

@@ -33,9 +33,8 @@ public enum BinaryMerge {
 
     /// `attachments/ID/photo.png` → `attachments/ID/photo-3f9a1c.png`.
     static func otherName(_ path: String, _ bytes: [UInt8]) -> String {
-        let ns = path as NSString
-        let ext = ns.pathExtension
+        let ext = VaultPath.pathExtension(of: path)
         let tag = String(String(StableHash.fnv1a(bytes), radix: 16).suffix(6))
-        return ns.deletingPathExtension + "-" + tag + (ext.isEmpty ? "" : "." + ext)
+        return VaultPath.deletingExtension(of: path) + "-" + tag + (ext.isEmpty ? "" : "." + ext)
     }
 }

@@ -72,9 +72,8 @@ public enum FileMerge {
 
     /// `notes/plan.txt` → `notes/plan.other-version.txt`; a card's copy ends in `.txt` so it is not read as a card.
     static func otherVersionPath(_ path: String) -> String {
-        let ns = path as NSString
-        let ext = ns.pathExtension
-        let stem = ns.deletingPathExtension
+        let ext = VaultPath.pathExtension(of: path)
+        let stem = VaultPath.deletingExtension(of: path)
         if ext == "md" || ext == "yaml" || ext.isEmpty { return stem + ".other-version.txt" }
         return stem + ".other-version." + ext
     }

@@ -64,7 +64,7 @@ public enum TreeMerge {
         let winner = max(o, t)
         var tail = String(PathName.plainPart(winner).suffix(6))
         if tail.isEmpty { tail = String(String(StableHash.fnv1a(winner), radix: 36).prefix(6)) }
-        let moved = (path as NSString).deletingPathExtension + "-" + tail + ".md"
+        let moved = VaultPath.deletingExtension(of: path) + "-" + tail + ".md"
         var writes = [FileWrite(path: moved, text: o < t ? theirs : ours)]
         if o > t { writes.append(FileWrite(path: path, text: theirs)) }
         return (writes, "two different cards were added with this name on two devices; one is now \(moved)")

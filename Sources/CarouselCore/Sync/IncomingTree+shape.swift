@@ -12,7 +12,7 @@ extension IncomingTree {
 
     /// Findings about one entry's name and mode, and about entries that come twice.
     static func shapeFindings(_ entries: [TreeEntry]) -> [Finding] {
-        var result: [Finding] = []
+        var result = depthFindings(entries)
         var seen: Set<String> = [], twice: Set<String> = []
         for entry in entries {
             if !seen.insert(entry.path).inserted, twice.insert(entry.path).inserted {

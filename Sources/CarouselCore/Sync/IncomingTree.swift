@@ -36,6 +36,12 @@ public enum IncomingTree {
             case fileToFolder = "file_to_folder"
             /// A file over the size a vault file there may have (`limit(for:)`).
             case tooLarge = "too_large"
+            /// A path more than `maxDepth` folders deep (`IncomingTree+depth.swift`).
+            case tooDeep = "too_deep"
+            /// carousel.yaml or TaskNotes' settings that do not read (`IncomingTree+settings.swift`).
+            case badSettings = "bad_settings"
+            /// Settings that name a cards folder the tree does not have.
+            case cardsFolderMissing = "cards_folder_missing"
         }
         public let path: String
         public let kind: Kind
@@ -62,6 +68,9 @@ public enum IncomingTree {
             case .folderForFile: return "\(path) is a folder, where the vault keeps a file"
             case .folderToFile: return "the folder \(path) was replaced by a file"
             case .fileToFolder: return "the file \(path) was replaced by a folder"
+            case .tooDeep: return "\(path) goes more than \(IncomingTree.maxDepth) folders deep, deeper than a checkout here may go"
+            case .badSettings: return "\(path) does not read (line \((target ?? "?").split(whereSeparator: \.isNewline).joined(separator: " ")))"
+            case .cardsFolderMissing: return "\(IncomingTree.shown(target ?? "the settings")) names \(path) as the cards folder, which that tree does not have (every card would vanish)"
             case .tooLarge: return "\(path) is \(target ?? "?"), over the \(IncomingTree.limit(for: self.path) >> 20) MB a vault file there may be"
             }
         }
@@ -138,6 +147,8 @@ public enum IncomingTree {
                 fix = "Carousel reads and writes only inside the vault. Ask whoever pushed it to replace the link with a real \(first.path == Vault.settingsFile ? "file" : "folder"), commit and push; then sync again"
             case .unsafeName, .longName, .controlName:
                 fix = "Ask whoever pushed it to rename it, commit and push; then sync again"
+            case .tooDeep:
+                fix = "Ask whoever pushed it to move those files fewer folders down, commit and push; then sync again"
             default:
                 let id = culprit.map { String($0.id.hex.prefix(7)) } ?? "ID"
                 fix = "Ask whoever pushed it to undo that commit (`git revert \(id)`) and push; then sync again"
@@ -153,16 +164,23 @@ public enum IncomingTree {
     /// A check of any commit's tree against this device's `head`: every refusing finding.
     /// Type changes are judged against `head` and the common ancestor of `head` and `tip`.
     static func judge(repository repo: Repository, tip: ObjectID, head: ObjectID?) throws -> (ObjectID) throws -> [Finding] {
-        let headEntries = try head.map { try repo.entries(at: $0) } ?? []
+        let headEntries = try head.map { try repo.entries(at: $0, maxDepth: maxDepth) } ?? []
         let base = try head.flatMap { try repo.mergeBase($0, tip) }
-        let baseEntries = base == head ? headEntries : try base.map { try repo.entries(at: $0) } ?? []
+        let baseEntries = base == head ? headEntries : try base.map { try repo.entries(at: $0, maxDepth: maxDepth) } ?? []
         let known = Set(headEntries.map(\.id))
         return { commit in
-            let entries = try repo.entries(at: commit)
+            let entries = try repo.entries(at: commit, maxDepth: maxDepth)
             let found = findings(entries, linkTarget: { linkText(repo, $0) }) + typeChanges(tip: entries, head: headEntries, base: baseEntries)
+                + settingsFindings(entries, changed: { !known.contains($0.id) }, read: { settingsText(repo, $0) }, linkTarget: { linkText(repo, $0) })
                 + (try sizeFindings(entries.filter { !known.contains($0.id) }, size: { try repo.objectSize($0.id) }))
             return found.filter(\.refuses)
         }
+    }
+
+    /// A settings file's text, when it is small enough to be one.
+    static func settingsText(_ repo: Repository, _ entry: TreeEntry) -> String? {
+        guard let size = try? repo.objectSize(entry.id), size <= YAMLLimits.maxFileBytes, let bytes = try? repo.blob(entry.id) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func linkText(_ repo: Repository, _ entry: TreeEntry) -> String? {

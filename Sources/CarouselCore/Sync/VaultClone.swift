@@ -87,6 +87,7 @@ public enum VaultClone {
         guard let tip = try repo.referenceTarget("refs/remotes/origin/\(branch)") else {
             throw CarouselError.git("the branch \(branch) of \(report.url) went away while cloning; try again")
         }
+        try IncomingHistory.refuseUnreadable(repository: repo, tip: tip, head: nil, remote: "origin")
         try IncomingTree.refuseUnsafe(repository: repo, tip: tip, head: nil, remote: "origin")
         let files = try repo.files(at: tip)
         guard files[Vault.settingsFile] != nil else {

@@ -94,6 +94,7 @@ struct SyncRound {
         do {
             let remoteTip = try repo.referenceTarget("refs/remotes/\(remote)/\(report.branch)")
             guard var head = try repo.headID() else { throw CarouselError.git("this vault has no commits yet") }
+            if let remoteTip, remoteTip != head { try IncomingHistory.refuseUnreadable(repository: repo, tip: remoteTip, head: head, remote: remote) }
             if let remoteTip, remoteTip != head, !(try repo.isDescendant(head, of: remoteTip)) {
                 try IncomingTree.refuseUnsafe(repository: repo, tip: remoteTip, head: head, remote: remote)
                 let before = head
@@ -126,6 +127,7 @@ struct SyncRound {
                     try merge(head: head, theirs: remoteTip, authors: names)
                 }
                 head = try repo.headID() ?? head
+                report.notes += IncomingTree.layoutNotes(vault: writer.vault)
             }
             let outgoing = try repo.commits(from: head, hiding: remoteTip)
             if outgoing.isEmpty { return true }

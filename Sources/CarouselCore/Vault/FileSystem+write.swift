@@ -23,7 +23,7 @@ extension FileSystem {
     public static func writeAtomically(bytes: [UInt8], to path: String, shownAs: String? = nil,
                                        keepingOld: Bool = false) throws(CarouselError) -> Replacement {
         let name = shownAs ?? path
-        let dir = (path as NSString).deletingLastPathComponent
+        let dir = VaultPath.folder(of: path)
         try makeFolders(dir, shownAs: name)
         var old = stat()
         let existed = stat(path, &old) == 0 && (old.st_mode & S_IFMT) == S_IFREG
@@ -74,7 +74,7 @@ extension FileSystem {
     /// temporary name, then a rename, so a reader sees a whole file or the old one, but no flush
     /// (after a power cut the file may be empty or torn; its reader checks it). Errors are ignored.
     static func writeCache(_ bytes: [UInt8], to path: String) {
-        let tmp = temporaryName(in: (path as NSString).deletingLastPathComponent)
+        let tmp = temporaryName(in: VaultPath.folder(of: path))
         let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return }
         let whole = writeAll(fd, bytes)
@@ -101,7 +101,7 @@ extension FileSystem {
             try remove(path)
             return Replacement(path: path, backup: nil, existed: false)
         }
-        let dir = (path as NSString).deletingLastPathComponent
+        let dir = VaultPath.folder(of: path)
         let backup = temporaryName(in: dir)
         if rename(path, backup) == 0 { return Replacement(path: path, backup: backup, existed: true) }
         guard errno == ENOENT else { throw failure("remove", path) }
@@ -121,7 +121,7 @@ extension FileSystem {
             }
         }
         if restore {
-            for dir in Set(replacements.map { ($0.path as NSString).deletingLastPathComponent }) {
+            for dir in Set(replacements.map { VaultPath.folder(of: $0.path) }) {
                 try? syncFolder(dir, shownAs: dir)
             }
         }
@@ -144,7 +144,7 @@ extension FileSystem {
     static func makeFolders(_ dir: String, shownAs name: String) throws(CarouselError) {
         var st = stat()
         if stat(dir, &st) == 0 { return }
-        let parent = (dir as NSString).deletingLastPathComponent
+        let parent = VaultPath.folder(of: dir)
         if !parent.isEmpty, parent != dir { try makeFolders(parent, shownAs: name) }
         guard mkdir(dir, 0o777) == 0 || errno == EEXIST else { throw failure("create the folder for", name) }
     }

@@ -84,6 +84,12 @@ public enum FileSystem {
     public static func markdownListing(root: String, dir: String) -> (files: [String], skipped: [(path: String, destination: Vault.Destination)], others: [String]) {
         var listing = Listing()
         let realRoot = realPath(root) ?? root
+        // A folder that is (or lies under) a link out of the vault is never listed, not even by name.
+        let start = destination(ofReal: realPath(root + "/" + dir), realRoot: realRoot)
+        switch start {
+        case .inside, .missing: break
+        default: return ([], [(dir, start)], [])
+        }
         walk(root: root, realRoot: realRoot, relative: dir, into: &listing)
         return (listing.files.sorted(), listing.skipped.sorted { $0.path < $1.path }, listing.others)
     }

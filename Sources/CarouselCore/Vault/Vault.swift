@@ -64,7 +64,7 @@ public struct Vault: Sendable {
         var dir = absolute(cwd)
         while true {
             if FileManager.default.fileExists(atPath: dir + "/" + settingsFile) { return try Vault(at: dir, checkingStructure: checkingStructure) }
-            let parent = (dir as NSString).deletingLastPathComponent
+            let parent = VaultPath.folder(of: dir)
             if parent == dir || parent.isEmpty { break }
             dir = parent
         }
@@ -109,7 +109,7 @@ public struct Vault: Sendable {
             case .outside, .reserved, .controlName: return false
             case .missing:
                 if isLink(probe) { return false }
-                let parent = (probe as NSString).deletingLastPathComponent
+                let parent = VaultPath.folder(of: probe)
                 if parent.isEmpty { return true }
                 probe = parent
             }

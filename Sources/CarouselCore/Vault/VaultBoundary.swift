@@ -120,8 +120,8 @@ extension Vault {
     /// The resolved folder (inside the vault, created when missing) and the last name of a path.
     private func realFolder(of relative: String) throws(CarouselError) -> (String, String) {
         guard PathName.isPlainRelativePath(relative) else { throw .outsideVault(relative) }
-        let folder = (relative as NSString).deletingLastPathComponent
-        let name = (relative as NSString).lastPathComponent
+        let folder = VaultPath.folder(of: relative)
+        let name = VaultPath.name(of: relative)
         guard !folder.isEmpty else { return (realRoot, name) }
         try makeFolders(folder)
         guard case let .inside(real) = destination(of: folder) else {

@@ -19,6 +19,8 @@ public struct DoctorFinding: Codable, Sendable, Equatable {
         case specialFile = "special_file"
         /// A `blocked_by` entry that names no card, or cards that wait for each other.
         case dependency
+        /// A commit in this device's history that libgit2 cannot read (`VaultDoctor+history.swift`).
+        case unreadableCommit = "unreadable_commit"
     }
     public enum Severity: String, Codable, Sendable {
         /// Something Carousel refuses or skips until it is fixed.
@@ -68,6 +70,7 @@ public enum VaultDoctor {
                                                  message: String(problem.prefix { $0 != ";" }), fix: fixPart(problem)))
         }
         report.findings += wedges(vault)
+        report.findings += unreadableHistory(vault)
         report.findings += links(vault)
         report.findings += files(vault)
         for path in temporaryFiles(vault) {

@@ -49,7 +49,7 @@ extension ShortNumbers {
         // A view of every card (`board --all` at 100,000) keeps nothing: its key alone would be
         // megabytes, made and stored for a view asked rarely.
         let index = wanted.paths.count <= ShortNumbers.keptAtMost ? index : nil
-        let path = folder + "/" + (file as NSString).lastPathComponent
+        let path = folder + "/" + VaultPath.name(of: file)
         let key = index.map { _ in "numbers \(CleanMark.stamp(path)) \(wanted.digest)" }
         if let key, let text = index?.remembered(key), let kept = ShortNumbers(memo: text) { return kept }
         guard let bytes = try? FileSystem.readBytes(path, limit: 256 << 20, shownAs: file),

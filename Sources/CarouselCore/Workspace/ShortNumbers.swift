@@ -175,7 +175,7 @@ public struct ShortNumbers: Sendable, Equatable {
     static func refresh(vault: Vault, items: [NumberingItem], today: Day) -> ShortNumbers {
         // Carousel's own file in its own folder: never through a link (see `Vault.stateFolder`).
         guard let folder = try? vault.stateFolder() else { return assign(previous: nil, items: items, today: today) }
-        let path = folder + "/" + (file as NSString).lastPathComponent
+        let path = folder + "/" + VaultPath.name(of: file)
         let previous = load(path)
         let numbers = assign(previous: previous, items: items, today: today)
         if numbers != previous { _ = try? FileSystem.writeAtomically(numbers.text, to: path) }

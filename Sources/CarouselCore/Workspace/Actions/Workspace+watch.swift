@@ -36,7 +36,7 @@ extension Workspace {
         // A monitor of the person's own is left as it is.
         if let theirs = repository.localConfigString("core.fsmonitor"), !theirs.isEmpty, theirs != ours, theirs != "false" { return changed }
         do {
-            try FileManager.default.createDirectory(atPath: (hook as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: VaultPath.folder(of: hook), withIntermediateDirectories: true)
             try FileSystem.writeAtomically(GitFSMonitor.hookText(program: program), to: hook)
             guard chmod(hook, 0o755) == 0 else { throw CarouselError.io("\(hook) could not be made a program") }
             try repository.setLocalConfig("core.fsmonitor", ours)
