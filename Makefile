@@ -160,7 +160,7 @@ bench: release
 ## sample of each: every crash point, every power-cut state, every failed fsync, every amount of
 ## free disk, 500 SIGKILLs, 4 × 100 writers, four random sync orders, kills mid-push, fifty web
 ## clients for ten seconds. Hours on two cores (README, "Testing").
-STRESS_TESTS := CrashTests|CrashPointTests|PowerCutTests|DurabilityTests|FullDiskTests|ConcurrencyTests|SyncRandomTests|RemoteSyncTests|BrowserTests.testFiftyClients|WedgedDeviceTests.testAGigabyte
+STRESS_TESTS := CrashTests|CrashPointTests|PowerCutTests|DurabilityTests|FullDiskTests|ConcurrencyTests|SyncRandomTests|RemoteSyncTests|BrowserTests.testFiftyClients|WedgedDeviceTests.testAGigabyte|WedgedDeviceTests.testTwentyThousand
 stress: deps pydeps
 	$(SWIFT) build
 	CAROUSEL_STRESS=1 CAROUSEL_TEST_SERVER_ROOT="$(SERVER_ROOT)" CAROUSEL_TEST_PYTHON=required CAROUSEL_REQUIRE_BROWSER=1 CAROUSEL_TEST_SERVERS=required \

@@ -55,7 +55,7 @@ func checkTree(_ data: [UInt8]) {
             (entry.mode == TreeEntry.gitlinkMode, .gitlink),
             (entry.mode == 0o100664, .oddMode),
             (entry.path.lowercased() == ".gitmodules", .gitmodules),
-            (!seen.insert(entry.path).inserted, .duplicateEntry),
+            (!seen.insert(entry.path).inserted && !refused(.normalisationPair), .duplicateEntry),
             (parts.contains { $0.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) } }, .controlName),
             (entry.mode != TreeEntry.treeMode && !entry.isLink && ["cards", "habits", "journal", "attachments"].contains(entry.path), .fileForFolder),
             (entry.mode == TreeEntry.treeMode && (entry.path == "carousel.yaml" || Vault.isCarouselMarkdown(entry.path)), .folderForFile),

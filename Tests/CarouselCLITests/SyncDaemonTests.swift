@@ -51,7 +51,7 @@ final class SyncDaemonTests: XCTestCase {
         }
         XCTAssertTrue(try a.read("cards/mail.md").contains("spoons: 2"), "the edit wins over the delete")
         XCTAssertEqual(try a.read("habits/steps.md"),
-                       "---\nid: 01JSTEPS\ntitle: 10,000 steps\nlog:\n  2026-11-20: 8000\n  2026-11-21: 10500\n  2026-11-22: 12000\n---\n")
+                       "---\nid: 01JSTEPS\ntitle: 10,000 steps\nlog:\n  2026-11-20: 8000\n  2026-11-21: 19500\n  2026-11-22: 12000\n---\n")
         for added in ["cards/a.md", "cards/b.md", "cards/c.md"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: a.vault.appendingPathComponent(added).path), added)
         }

@@ -61,6 +61,22 @@ final class SyncLimitsTests: XCTestCase {
         try a.assertClean()
     }
 
+    /// carousel.yaml travels with the vault: a peer's `sync: {timeout: 3600}` cannot make a
+    /// stalled transfer wait past this device's ceiling (`git config carousel.syncTimeout`).
+    func testTheVaultsOwnTimeoutCannotStretchPastTheDevicesCeiling() throws {
+        let (fd, port) = try silentPort()
+        defer { close(fd) }
+        let world = try SyncWorld()
+        let a = try world.firstDevice(name: "laptop", remoteURL: "git://127.0.0.1:\(port)/vault.git")
+        try a.write("carousel.yaml", try a.read("carousel.yaml") + "sync: {timeout: 3600}\n")
+        try a.git(["config", "carousel.syncTimeout", "2"])
+        let r = try a.carousel(["sync"], limit: 60)
+        XCTAssertEqual(r.status, 3, r.stderr)
+        XCTAssertTrue(r.stderr.contains("origin stopped answering after 2 s"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("carousel.yaml asks sync to wait up to 3600 s on a silent remote; this device allows at most 2 s"), r.stderr)
+        XCTAssertTrue(try a.log().first?.hasPrefix("edit:") ?? false, "the local commit is kept")
+    }
+
     func testAPushRefusedByAHookShowsTheServersWords() throws {
         let world = try SyncWorld()
         let a = try world.firstDevice(name: "laptop")

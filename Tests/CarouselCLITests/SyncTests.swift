@@ -97,7 +97,7 @@ final class SyncTests: XCTestCase {
         for device in [c, a, b, c, a] { _ = try sync(device) }
         try world.assertConverged()
         XCTAssertEqual(try a.read("habits/brush-teeth.md"),
-                       "---\nid: 01JTEETH\ntitle: Brush teeth\nlog:\n  2026-11-20: 2\n  2026-11-21: 2\n  2026-11-22: 1\n---\n")
+                       "---\nid: 01JTEETH\ntitle: Brush teeth\nlog:\n  2026-11-20: 2\n  2026-11-21: 3\n  2026-11-22: 1\n---\n")
     }
 
     func testUnreachableRemoteKeepsLocalCommits() throws {

@@ -40,9 +40,10 @@ struct Sync: ParsableCommand {
             var transfer = TransferOptions(cancellation: cancellation, progress: progress)
             defer { if showProgress { run.writeError("\r\u{1B}[K") } }
             let vault = try options.locateVault()
-            // --timeout wins over `sync: {timeout: N}` in carousel.yaml.
-            let configured = (try? vault.readText(Vault.settingsFile)).flatMap { try? Settings.parse(text: $0) }?.syncTimeout
-            if let seconds = timeout ?? configured.map(Double.init) { transfer.limits = TransferLimits(timeout: seconds) }
+            // --timeout wins; `sync: {timeout: N}` in carousel.yaml only up to this device's ceiling.
+            let chosen = SyncTimeout.choose(flag: timeout, vault: vault)
+            if let note = chosen.note { printError(note) }
+            if let seconds = chosen.seconds { transfer.limits = TransferLimits(timeout: seconds) }
             let report = try VaultSync.run(vault: vault, remote: remote, environment: options.environment,
                                            transfer: transfer)
             for d in report.heldBack { printError("Held back \(d.path) because it does not parse:\n\(d.description)") }
@@ -50,6 +51,8 @@ struct Sync: ParsableCommand {
                 printError("Came in from \(report.remote) but cannot be used here (left as it is):")
                 for d in report.incomingProblems { printError(d.description) }
             }
+            let hidden = IgnoredFiles.hidden(in: vault)
+            if !hidden.isEmpty { printError(IgnoredFiles.message(hidden)) }
             if options.json { return SyncRender.json(report).printJSON() }
             SyncRender.text(report).forEach { print($0) }
         }

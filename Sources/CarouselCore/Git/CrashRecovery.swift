@@ -112,7 +112,7 @@ enum CrashRecovery {
     /// Whether a change was cut short (its intent is still recorded) or git left a lock behind:
     /// then the next change takes the full path that finishes or clears them.
     static func hasUnfinishedWork(_ vault: Vault) -> Bool {
-        readIntent(vault) != nil || !gitLocks(vault).isEmpty
+        readIntent(vault) != nil || !gitLocks(vault).isEmpty || hasKilledMerge(vault)
     }
 
     /// Removes `.carousel-tmp-PID-N` files whose writer (PID) is gone: half of a save that was

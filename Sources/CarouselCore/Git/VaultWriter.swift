@@ -188,6 +188,7 @@ public final class VaultWriter {
             throw .git("cannot rebuild the damaged git index (.git/index): \(error.localizedDescription)")
         }
         if let finished = try CrashRecovery.finishFastForward(vault, repository: repository) { messages.append(finished) }
+        if let cleaned = CrashRecovery.cleanKilledMerge(vault, repository: repository) { messages.append(cleaned) }
         if let intent = CrashRecovery.readIntent(vault) {
             // A command died between writing its files and committing them: finish its commit.
             let pending = try pendingEdits()

@@ -71,7 +71,8 @@ struct FrontMatterMerge {
             return list
         }
         if let o, let t, let map = ListFieldMerge.perKey(key: key, baseLines: bLines, ours: o, theirs: t, oursLines: oLines,
-                                           theirsLines: tLines, rule: rule) {
+                                           theirsLines: tLines, rule: rule,
+                                                         sums: HabitLogSum.applies(path: path, key: key)) {
             notes += map.notes.map { "\(key) \($0)" }
             conflicts += map.conflicts.map { "\(key) \($0)" }
             return map.lines

@@ -36,12 +36,28 @@ enum ListFieldMerge {
         guard let sequence = node.sequence else { return nil }
         var items: [Item] = []
         for element in sequence {
+            if let mapping = element.mapping {
+                // A record such as a focus session, `{start: "09:30", minutes: 25}`: one item,
+                // written on one line, the same record on both sides being the same item.
+                var pairs: [String] = []
+                for (k, v) in mapping {
+                    guard let key = k.scalar, let value = v.scalar else { return nil }
+                    pairs.append(render(key) + ": " + render(value))
+                }
+                let text = "{" + pairs.joined(separator: ", ") + "}"
+                items.append(Item(text: text, rendered: text))
+                continue
+            }
             guard let scalar = element.scalar else { return nil }
-            let plainSafe = (scalar.style == .plain || scalar.style == .any)
-                && scalar.string.rangeOfCharacter(from: .init(charactersIn: ",[]{}#")) == nil && !scalar.string.isEmpty
-            items.append(Item(text: scalar.string, rendered: plainSafe ? scalar.string : YAMLRender.doubleQuoted(scalar.string)))
+            items.append(Item(text: scalar.string, rendered: render(scalar)))
         }
         return items
+    }
+
+    private static func render(_ scalar: Node.Scalar) -> String {
+        let plainSafe = (scalar.style == .plain || scalar.style == .any)
+            && scalar.string.rangeOfCharacter(from: .init(charactersIn: ",[]{}#")) == nil && !scalar.string.isEmpty
+        return plainSafe ? scalar.string : YAMLRender.doubleQuoted(scalar.string)
     }
 
     struct MapResult {
@@ -51,10 +67,11 @@ enum ListFieldMerge {
     }
 
     /// A block mapping of one-line scalar entries (`log:` with `  2026-11-21: 2`), merged per key:
-    /// every day from both sides survives; for the same day two numbers give the larger, anything
-    /// else the clash rule. Entry lines are copied verbatim from the side they come from.
+    /// every day from both sides survives; for the same day two numbers add up when `sums` (a
+    /// habit's log: see `HabitLogSum`), else give the larger; anything else follows the clash
+    /// rule. Entry lines are copied verbatim from the side they come from.
     static func perKey(key: String, baseLines: [String]?, ours: Node, theirs: Node, oursLines: [String],
-                       theirsLines: [String], rule: ClashRule) -> MapResult? {
+                       theirsLines: [String], rule: ClashRule, sums: Bool = false) -> MapResult? {
         guard ours.mapping != nil, theirs.mapping != nil,
               let o = entries(oursLines), let t = entries(theirsLines) else { return nil }
         var b: [(key: String, value: String, line: String)] = []
@@ -74,7 +91,10 @@ enum ListFieldMerge {
             } else if bv == ov?.value {
                 chosen = tv?.line
             } else if let ov, let tv {
-                if let on = Double(ov.value), let tn = Double(tv.value) {
+                if sums, let sum = HabitLogSum.merged(day: k, base: bv, ours: ov, theirs: tv) {
+                    chosen = sum.line
+                    result.notes.append(sum.note)
+                } else if let on = Double(ov.value), let tn = Double(tv.value) {
                     chosen = on >= tn ? ov.line : tv.line
                     result.notes.append("\(k): \(ov.value) and \(tv.value) on two devices; kept the larger")
                 } else {

@@ -13,10 +13,17 @@ extension IncomingTree {
     /// Findings about one entry's name and mode, and about entries that come twice.
     static func shapeFindings(_ entries: [TreeEntry]) -> [Finding] {
         var result = depthFindings(entries)
-        var seen: Set<String> = [], twice: Set<String> = []
+        // Swift compares strings by canonical equivalence, so an NFC and an NFD spelling of one
+        // name meet here; their bytes tell a true duplicate from such a pair.
+        var seen: [String: [UInt8]] = [:], twice: Set<String> = []
         for entry in entries {
-            if !seen.insert(entry.path).inserted, twice.insert(entry.path).inserted {
-                result.append(Finding(path: entry.path, kind: .duplicateEntry, target: nil))
+            if let earlier = seen[entry.path] {
+                if twice.insert(entry.path).inserted {
+                    let kind: Finding.Kind = earlier == Array(entry.path.utf8) ? .duplicateEntry : .normalisationPair
+                    result.append(Finding(path: entry.path, kind: kind, target: nil))
+                }
+            } else {
+                seen[entry.path] = Array(entry.path.utf8)
             }
             let parts = entry.path.split(separator: "/", omittingEmptySubsequences: false)
             if parts.contains(where: { $0.unicodeScalars.contains { $0.properties.generalCategory == .control } }) {
@@ -48,14 +55,23 @@ extension IncomingTree {
 
     /// Files (not links, folders or submodules) over their limit, each measured from its object's
     /// header, never read whole.
+    /// Links included: a checkout reads a link's blob whole too, and no target is longer than
+    /// a path (`maxLinkBytes`).
     static func sizeFindings(_ entries: [TreeEntry], size: (TreeEntry) throws -> Int) rethrows -> [Finding] {
         var result: [Finding] = []
-        for entry in entries where entry.mode == 0o100644 || entry.mode == 0o100755 {
+        for entry in entries where entry.mode == 0o100644 || entry.mode == 0o100755 || entry.isLink {
             let bytes = try size(entry)
-            if bytes > limit(for: entry.path) { result.append(Finding(path: entry.path, kind: .tooLarge, target: Attachments.size(Int64(bytes)))) }
+            if entry.isLink {
+                if bytes > maxLinkBytes { result.append(Finding(path: entry.path, kind: .linkTooLarge, target: Attachments.size(Int64(bytes)))) }
+            } else if bytes > limit(for: entry.path) {
+                result.append(Finding(path: entry.path, kind: .tooLarge, target: Attachments.size(Int64(bytes))))
+            }
         }
         return result
     }
+
+    /// The longest link target a tree may hold, in bytes (Linux's PATH_MAX).
+    public static let maxLinkBytes = 4096
 
     /// The vault's own folders (`cards`, `habits`, `journal`, `attachments`, a year under
     /// `journal`) must be folders and its own files (`carousel.yaml`, a card, habit or journal

@@ -20,6 +20,12 @@ public enum IncomingTree {
             case gitmodules
             /// A name that comes twice in one folder (git fsck: duplicateEntries).
             case duplicateEntry = "duplicate_entry"
+            /// Two names in one folder that differ only in Unicode normalisation (`é` as one
+            /// character, NFC, and as `e` with a combining accent, NFD): two names to git, one
+            /// to this device, as to macOS.
+            case normalisationPair = "normalisation_pair"
+            /// A link whose target text is longer than any path (`maxLinkBytes`).
+            case linkTooLarge = "link_too_large"
             /// A path part longer than `maxNameBytes`: no file system here can hold it.
             case longName = "long_name"
             /// A name with a control character (a newline, ESC…), which would forge output lines.
@@ -61,6 +67,11 @@ public enum IncomingTree {
             case .gitlink: return "\(path) is a submodule (a gitlink), which a vault cannot hold"
             case .gitmodules: return "\(path) is tracked (it names submodules, which a vault cannot hold)"
             case .duplicateEntry: return "\(path) is in its folder twice (a broken tree)"
+            case .normalisationPair:
+                return "\(path) is in its folder twice, under two Unicode spellings of one name (composed, NFC, and decomposed, NFD, "
+                    + "as macOS writes it): git keeps them apart, this device reads them as one file"
+            case .linkTooLarge:
+                return "\(path) is a link of \(target ?? "?"), where a link names a path of at most \(IncomingTree.maxLinkBytes) bytes"
             case .longName: return "\(path) has a name longer than \(IncomingTree.maxNameBytes) bytes, which no file here can have"
             case .controlName: return "\(path) has a control character in its name"
             case .oddMode: return "\(path) has the file mode \(target ?? "?"), which git never writes"
@@ -131,14 +142,11 @@ public enum IncomingTree {
         do {
             let judge = try judge(repository: repo, tip: tip, head: head)
             guard let first = try judge(tip).first else { return }
-            // The oldest incoming commit whose tree already had it is the one that brought it.
-            let incoming = try repo.commits(from: tip, hiding: head)
-            var culprit = incoming.first
-            for info in incoming.reversed() {
-                let again = try judge(info.id)
-                if again.contains(where: { $0.path == first.path && $0.kind == first.kind }) { culprit = info; break }
-            }
-            let who = culprit.map { "commit \(String($0.id.hex.prefix(7))) (\"\(shown($0.summary))\") by \(shown($0.authorName)) <\(shown($0.authorEmail))>" } ?? "commit \(String(tip.hex.prefix(7)))"
+            // The oldest of the incoming commits back from the tip that all have it brought it.
+            let (found, complete) = try findCulprit(of: first, repository: repo, tip: tip, head: head, judge: judge)
+            let culprit: CommitInfo? = found
+            let who = "commit \(String(found.id.hex.prefix(7))) (\"\(shown(found.summary))\") by \(shown(found.authorName)) <\(shown(found.authorEmail))>"
+                + (complete ? "" : " (or one before it: Carousel stopped looking after \(culpritBudget.commits) commits or \(Int(culpritBudget.seconds)) s)")
             let fix: String
             switch first.kind {
             case .stateFolder:

@@ -89,6 +89,7 @@ struct SyncRound {
         } catch {
             throw Self.unreachable(remote: remote, url: report.url, error)
         }
+        try refuseBeforeLocking()
         let lock = try relock()
         defer { withExtendedLifetime(lock) {} }
         do {
@@ -182,6 +183,8 @@ struct SyncRound {
         }
         report.notes += outcome.notes
         let message = writer.stamped("sync: merge \(authors.count) change\(authors.count == 1 ? "" : "s") from \(label)")
+        try CrashRecovery.writeMerge(head: head, writes: outcome.writes, vault: writer.vault)
+        defer { CrashRecovery.clearMerge(writer.vault) }
         do {
             for write in outcome.writes { try writer.vault.apply(write) }
             let linked = try MergeLinks.apply(links, vault: writer.vault, repo: repo, theirs: theirs, base: baseFiles, ours: ourFiles, theirFiles: theirFiles)

@@ -91,6 +91,7 @@ public enum VaultDoctor {
                                                  fix: "fix the path with `git remote set-url \(remote.name) PATH`, or make it with `git init --bare PATH`"))
         }
         report.findings += reminders(vault)
+        report.findings += IgnoredFiles.hidden(in: vault).map(hiddenFinding)
         return report
     }
 

@@ -70,12 +70,27 @@ final class FileMergeTests: XCTestCase {
         XCTAssertTrue(text.hasSuffix("Ask about Saturday.\nBring photos.\nCall before 6.\n"), text)
     }
 
-    func testHabitLogMergesPerDayTakingTheLargerAmount() {
+    /// A day logged on both devices adds up (1 here and 2 there are 3), every other day survives.
+    func testHabitLogMergesPerDayAddingUpADayLoggedOnBothSides() {
         let b = "---\ntitle: Brush teeth\nlog:\n  2026-11-20: 2\n---\n"
         let o = "---\ntitle: Brush teeth\nlog:\n  2026-11-20: 2\n  2026-11-21: 1\n  2026-11-22: 2\n---\n"
         let t = "---\ntitle: Brush teeth\nlog:\n  2026-11-20: 2\n  2026-11-21: 2\n  2026-11-23: 1\n---\n"
         let r = FileMerge.merge(path: "habits/brush-teeth.md", base: b, ours: o, theirs: t, rule: .ours)
-        XCTAssertEqual(r.text, "---\ntitle: Brush teeth\nlog:\n  2026-11-20: 2\n  2026-11-21: 2\n  2026-11-22: 2\n  2026-11-23: 1\n---\n")
+        XCTAssertEqual(r.text, "---\ntitle: Brush teeth\nlog:\n  2026-11-20: 2\n  2026-11-21: 3\n  2026-11-22: 2\n  2026-11-23: 1\n---\n")
+        XCTAssertEqual(FileMerge.merge(path: "habits/brush-teeth.md", base: b, ours: t, theirs: o, rule: .theirs).text, r.text)
+    }
+
+    /// What each side added to a day already logged in the ancestor is added; a skip stays a clash;
+    /// a card's per-day map (not a habit's log) still keeps the larger number.
+    func testHabitLogSumCountsFromTheAncestorAndLeavesOtherMapsAlone() {
+        let b = "---\ntitle: Walk\nlog:\n  2026-11-21: 2\n  2026-11-22: 1\n---\n"
+        let o = "---\ntitle: Walk\nlog:\n  2026-11-21: 3\n  2026-11-22: skip\n---\n"
+        let t = "---\ntitle: Walk\nlog:\n  2026-11-21: 5.5\n  2026-11-22: 4\n---\n"
+        let r = FileMerge.merge(path: "habits/walk.md", base: b, ours: o, theirs: t, rule: .ours)
+        XCTAssertTrue(r.text?.contains("  2026-11-21: 6.5\n  2026-11-22: skip\n") ?? false, r.text ?? "")
+        XCTAssertTrue(r.notes.contains { $0.message.contains("added up to 6.5") }, "\(r.notes)")
+        let card = FileMerge.merge(path: "cards/x.md", base: b, ours: o, theirs: t, rule: .ours)
+        XCTAssertTrue(card.text?.contains("  2026-11-21: 5.5\n") ?? false, card.text ?? "")
     }
 
     func testSettingsMergePerKey() {
