@@ -29,7 +29,8 @@ extension Carousel {
             return 2
         } catch {
             let code = exitCode(for: error)
-            let message = fullMessage(for: error)
+            // Help and usage wrap at the run's width (COLUMNS, else the terminal's, else 80).
+            let message = HelpText.fit(fullMessage(for: error, columns: Terminal.current.width), width: Terminal.current.width)
             if code == .validationFailure {
                 CommandLineRun.current.writeError(message + "\n")
                 return 2
@@ -78,11 +79,15 @@ extension Carousel {
     static func commandWords(_ words: [String]) throws -> [String] {
         let split = GlobalArguments.rearrange(words)
         guard let first = split.firstWord, first != "help", command(named: first) == nil else { return split.arguments }
+        if let order = CommandSynonyms.cardFirst(first, rest: Array(split.rest.dropFirst()), isCommand: { command(named: $0) != nil }) {
+            throw UnknownCommand(message: order + ".")
+        }
         if names(aCard: first, globals: GlobalArguments.all(in: words)) {
             return ["show"] + split.rest + split.globals
         }
         let visible = configuration.subcommands.filter { $0.configuration.shouldDisplay }.map { $0._commandName }
-        throw UnknownCommand(message: "unknown command '\(first)'." + Nearest.hint(for: first, among: visible)
+        throw UnknownCommand(message: "unknown command '\(first)'."
+            + (CommandSynonyms.hint(first, rest: Array(split.rest.dropFirst())) ?? Nearest.hint(for: first, among: visible))
             + " `carousel --help` lists the commands.")
     }
 

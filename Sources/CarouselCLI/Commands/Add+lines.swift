@@ -14,7 +14,8 @@ extension Add {
             printNotices(ws)
             var batch: [NewCard] = []
             for (number, line) in lines {
-                let capture = literal ? QuickCapture(title: line) : QuickCapture.parse(line, today: ws.today, weekStart: ws.settings.weekStart, dayFirst: ws.settings.dayFirst, words: due == nil)
+                let capture = literal ? QuickCapture(title: line) : QuickCapture.parse(line, today: ws.today, weekStart: ws.settings.weekStart, dayFirst: ws.settings.dayFirst, words: due == nil,
+                                                                                                 now: options.captureMinutes)
                 if let problem = capture.problems.first {
                     throw CarouselError.invalidValue(field: "add", message: "line \(number) of the input (\"\(line)\"): " + problem + "; use --literal to keep the lines as typed")
                 }

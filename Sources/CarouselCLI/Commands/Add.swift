@@ -70,7 +70,8 @@ struct Add: ParsableCommand {
             // Date words and `every …` are read only when the line stands alone; markers always.
             let alone = [spoons, importance].allSatisfy { $0 == nil } && [due, tags, category, parent, emoji, body, repeatRule].allSatisfy { $0 == nil } && kind == nil
             let weekStart = ws.settings.weekStart
-            let capture = literal ? QuickCapture(title: title) : QuickCapture.parse(title, today: ws.today, weekStart: weekStart, dayFirst: ws.settings.dayFirst, words: alone)
+            let capture = literal ? QuickCapture(title: title) : QuickCapture.parse(title, today: ws.today, weekStart: weekStart, dayFirst: ws.settings.dayFirst, words: alone,
+                                                                                       now: options.captureMinutes)
             if let due, ws.dateWords.read(due) == nil {
                 throw CarouselError.invalidValue(field: "--due", message: DateInput.refusal(due))
             }
@@ -144,23 +145,18 @@ struct Add: ParsableCommand {
         return new
     }
 
-    /// What quick capture read from the line, so a wrong guess is seen at once.
+    /// What quick capture read from the line, so a wrong guess is seen at once (the page says
+    /// the same: `QuickCapture.understood`).
     func understoodParts(_ c: QuickCapture, card: Card, today: Day) -> [String] {
-        var parts: [String] = []
-        if c.title != title { parts.append("title \"\(card.title)\"") }
-        if let d = card.due?.day, due.map({ Day(iso: $0) == nil }) ?? (c.due != nil) { parts.append("due " + Words.shortDate(d)) }
-        if let start = card.start, let time = start.timeText, due != nil || c.time != nil {
-            parts.append("starts " + (start.day == card.due?.day ? "" : Words.shortDate(start.day) + " ") + time)
-        }
-        if tags == nil { parts += c.tags.map { "tag \($0)" } }
-        if let cat = c.category, category == nil { parts.append("category \(cat)") }
-        if let n = c.importance, importance == nil { parts.append("importance \(n)") }
-        if let n = c.spoons, spoons == nil { parts.append(n == 1 ? "1 spoon" : "\(n) spoons") }
-        if let r = c.repeatRule, repeatRule == nil { parts.append("repeats \(r)") }
-        if let r = c.remind { parts.append("remind \(r)") }
-        if let k = c.kind, kind == nil { parts.append("kind \(k.rawValue)") }
-        if let p = c.parent, parent == nil { parts.append("parent \(p)") }
-        if let f = c.firstStep { parts.append("first step \"\(f)\"") }
-        return parts
+        var flagged: Set<QuickCapture.Flagged> = []
+        if let due { flagged.insert(Day(iso: due) == nil ? .dueInWords : .due) }
+        if tags != nil { flagged.insert(.tags) }
+        if category != nil { flagged.insert(.category) }
+        if importance != nil { flagged.insert(.importance) }
+        if spoons != nil { flagged.insert(.spoons) }
+        if repeatRule != nil { flagged.insert(.repeatRule) }
+        if kind != nil { flagged.insert(.kind) }
+        if parent != nil { flagged.insert(.parent) }
+        return c.understood(card: card, typed: title, flagged: flagged)
     }
 }

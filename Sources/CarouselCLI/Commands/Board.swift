@@ -92,7 +92,7 @@ enum BoardRender {
             if items.isEmpty { emit("    " + t.dim(empty[column] ?? "")) }
             for item in items {
                 let number = numbers?.number(for: item.card).map(String.init) ?? ""
-                emit(line(item, today: view.date, titleWidth: titleWidth, overdue: column == .overdue, t, number: number))
+                emit(line(item, today: view.date, titleWidth: titleWidth, overdue: column == .overdue, t, number: number, width: width))
             }
             if total > items.count {
                 emit("    " + t.dim("… and \(total - items.count) more in \(column.title): `carousel board --all` shows every card"))
@@ -106,11 +106,14 @@ enum BoardRender {
         emit("  " + t.dim("Move a card: carousel move <card> today|this_week|upcoming|someday"))
     }
 
-    static func line(_ item: BoardView.Item, today: Day, titleWidth: Int, overdue: Bool, _ t: Terminal, number: String = "") -> String {
+    static func line(_ item: BoardView.Item, today: Day, titleWidth: Int, overdue: Bool, _ t: Terminal, number: String = "",
+                     width: Int = 80) -> String {
         let icon = item.card.icon.map { $0 + " " } ?? ""
         let when = Words.due(item.due, today: today)
         let status = item.card.isPulled(on: today) ? "  in today" : ""
-        return "  " + String(repeating: " ", count: max(0, 3 - number.count)) + number + " " + t.category(item.card.category, "●") + " " + fit(icon + item.card.title, titleWidth) + "  "
+        // The title gets what the line has left: 10 columns around it, the day and the status.
+        let room = max(16, min(titleWidth, width - 10 - max(0, number.count - 3) - displayWidth(when) - displayWidth(status)))
+        return "  " + String(repeating: " ", count: max(0, 3 - number.count)) + number + " " + t.category(item.card.category, "●") + " " + fit(icon + item.card.title, room) + "  "
             + (overdue ? t.yellow(when) : t.dim(when)) + t.dim(status)
     }
 }

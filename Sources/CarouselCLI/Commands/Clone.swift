@@ -31,7 +31,18 @@ struct Clone: ParsableCommand {
     @Flag(name: .long, help: "Print JSON for scripts instead of text.")
     var json = false
 
+    @Option(help: "Your name for this device's commits (else asked on a terminal, defaulting to git's user.name).")
+    var name: String?
+
+    @Option(help: "Your e-mail for this device's commits (else asked on a terminal, defaulting to git's user.email).")
+    var email: String?
+
     func validate() throws {
+        for (flag, value) in [("--name", name), ("--email", email)] {
+            if let value, value.trimmingCharacters(in: .whitespaces).isEmpty || value.contains(where: { $0.isNewline || $0 == "<" || $0 == ">" }) {
+                throw ValidationError("\(flag) must be a plain line without < or >, found \"\(value)\"")
+            }
+        }
         if let today, Day(iso: today) == nil { throw ValidationError("--today must be a date like 2026-11-23, found \"\(today)\"") }
         if let timeout, !(1...3600).contains(timeout) { throw ValidationError("--timeout must be 1–3600 seconds, found \(timeout)") }
         if (path ?? Self.folderName(url)).isEmpty { throw ValidationError("name the folder to clone into: carousel clone URL PATH") }
@@ -54,8 +65,17 @@ struct Clone: ParsableCommand {
             var transfer = TransferOptions()
             if let timeout { transfer.limits = TransferLimits(timeout: timeout) }
             let target = path ?? Self.folderName(url)
+            // Who this device's commits name, asked as `init` asks (git does not copy it).
+            let canAsk = !json && CommandLineRun.current.inputIsTerminal && CommandLineRun.current.output.isTerminal
+            let identity = InitIdentity.choose(name: name, email: email, environment: env, ask: canAsk)
             let report = try VaultClone.run(url: url, path: target, branch: branch, today: moment.today, environment: env,
-                                            transfer: transfer, makeID: moment.makeID)
+                                            transfer: transfer, identity: identity, makeID: moment.makeID)
+            if !canAsk && name == nil && email == nil, let vault = try? Vault(at: report.vault) {
+                let author = VaultInit.author(of: vault, environment: env)
+                printError("note: clone could not ask who you are (no terminal), so commits here will be signed "
+                    + "\"\(author.signature.name) <\(author.signature.email)>\"; `git -C \(shellQuoted(report.vault)) config user.name \"Your Name\"` "
+                    + "and `… user.email you@example.org` change it (or clone with --name and --email)")
+            }
             if json { return Output(report).printJSON() }
             let t = Terminal.current
             if report.startedEmpty {

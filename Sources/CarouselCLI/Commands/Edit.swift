@@ -32,8 +32,9 @@ struct Edit: ParsableCommand {
                 let status = runEditor(editor, file: full)
                 let edited = (try? ws.vault.readText(card.path)) ?? original
                 if status != 0 {
+                    let copy = rescue(edited, original: original, card: card, ws: ws)
                     try restore(original, to: full)
-                    throw CarouselError.usage("the editor (\(editor)) exited with status \(status); \(card.path) is as it was")
+                    throw CarouselError.usage("the editor (\(editor)) exited with status \(status); \(card.path) is as it was" + Edit.kept(copy))
                 }
                 switch ws.checkEdit(of: card, original: original, edited: edited) {
                 case .unchanged:
@@ -46,8 +47,9 @@ struct Edit: ParsableCommand {
                     if CommandLineRun.current.inputIsTerminal, ask("Re-open it to fix (r), or abort and restore the original (a)? [r/a] ") {
                         continue
                     }
+                    let copy = rescue(edited, original: original, card: card, ws: ws)
                     try restore(original, to: full)
-                    throw CarouselError.usage("\(card.path) did not parse, so it was put back as it was; nothing was committed")
+                    throw CarouselError.usage("\(card.path) did not parse, so it was put back as it was; nothing was committed" + Edit.kept(copy))
                 }
             }
         }

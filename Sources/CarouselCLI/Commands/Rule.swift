@@ -42,8 +42,12 @@ struct Rule: ParsableCommand {
             } catch let error as RecurrenceError {
                 throw CarouselError.usage("that rule doesn't read: " + RuleText.explain(error, in: text))
             }
-            // Counted from where a card with this rule, added that day, would start its series.
-            let dates = rule.occurrences(anchor: rule.seriesStart(writtenOn: anchor), from: anchor, limit: count)
+            // RRULE text with --from counts from that DTSTART, as RFC 5545 and dateutil do; a
+            // human rule from where a card with it, added that day, would start its series
+            // (its first natural day).
+            let isRRule = text.contains("=")
+            let start = from != nil && isRRule ? anchor : rule.seriesStart(writtenOn: anchor)
+            let dates = rule.occurrences(anchor: start, from: anchor, limit: count)
             if options.json {
                 return Output(rule: rule.normalized, rrule: rule.rrule, summary: rule.summary, dates: dates.map(\.iso)).printJSON()
             }

@@ -42,9 +42,14 @@ func validateTerms(_ words: [String], required: Bool = false) throws {
     }
     for w in words {
         if w.hasPrefix("--") && w.count > 2 { throw ValidationError("unknown option '\(w)'") }
+        if w.count == 2, w.first == "-", w.last?.isLetter == true {
+            throw ValidationError("unknown option '\(w)': Carousel's options are spelled out (--open, --overdue, --done …); "
+                + "`carousel help` lists each command's options")
+        }
         if let colon = w.firstIndex(of: ":"), !w[..<colon].isEmpty, w[..<colon].allSatisfy({ $0.isLetter || $0 == "." }),
            !FilterTerms.keys.contains(w[..<colon].lowercased()) {
-            throw ValidationError("unknown filter '\(w[..<colon]):'; filters are +tag, -tag and "
+            let near = Nearest.words(to: w[..<colon].lowercased(), among: FilterTerms.keys, limit: 1).first.map { " Did you mean '\($0):'?" } ?? ""
+            throw ValidationError("unknown filter '\(w[..<colon]):'.\(near) Filters are +tag, -tag and "
                 + FilterTerms.keys.map { $0 + ":" }.joined(separator: ", "))
         }
     }

@@ -10,12 +10,15 @@ enum PickRender {
         var out = ["", "  " + t.dim(number) + t.bold((card.icon.map { $0 + " " } ?? "") + card.title) + "  "
                     + t.category(card.category, Words.spoons(card.spoons))]
         if let step = FirstStepLine.text(card) { out.append("  " + step) }
-        if let why = view.why(mode: mode) { out.append("  " + t.dim("Why this one: " + why)) }
+        if let why = view.why(mode: mode) {
+            out += Wrapped.lines("Why this one: " + why, width: t.width, first: "  ", rest: "  ").map { t.dim($0) }
+        }
         out.append("")
         if taken {
             out.append("  Pulled into today. One thing at a time.")
         } else {
-            out.append(t.dim("  `carousel pick --take` pulls it into today; `carousel pick --another` offers the next."))
+            out += Wrapped.lines("`carousel pick --take` pulls it into today; `carousel pick --another` offers the next.",
+                                 width: t.width, first: "  ", rest: "  ").map { t.dim($0) }
         }
         out.append("")
         return out

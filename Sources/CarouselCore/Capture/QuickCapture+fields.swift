@@ -40,7 +40,9 @@ extension QuickCapture {
         case .due:
             // The value may go on in the next words (`due:next friday`, `due:in 3 days`).
             let rest = [value] + words[(i + 1)...]
-            if let (day, used) = dates.day(rest, from: 0) {
+            // After `due:` a day is meant, `due:sat` too (not only the words safe inside a title).
+            let strict = DateWords(today: dates.today, weekStart: dates.weekStart, dayFirst: dates.dayFirst)
+            if let (day, used) = strict.day(rest, from: 0) {
                 due = day
                 dueText = rest[0..<used].joined(separator: " ")
                 return used

@@ -38,19 +38,42 @@ public struct QuickCapture: Sendable, Equatable {
     /// A word at the end of the title that is nearly a date word (`tomorow`): it stays in the
     /// title, and `add` asks "did you mean tomorrow?".
     public var nearDate: DateWords.NearMiss?
+    /// Words that look like markers but were not read (`!urgent`, `p9`, a second `!4`): they stay
+    /// in the title, and the "Understood:" line names each with what would work.
+    public var unread: [Unread] = []
+    /// `someday` was typed: no date, on purpose.
+    public var someday = false
+    /// The time came from `at 5` (a bare hour, no am/pm), which `now` may move to the afternoon.
+    var bareHour = false
 
     public init(title: String) { self.title = title }
 
     /// Reads `text` relative to `today`. Never fails: what is not understood stays in the title.
     /// With `words: false` only the unambiguous markers (`#`, `@`, `!`, `~`) are read, so a title
-    /// such as "Plan today's talk" given with other flags keeps its date words.
-    public static func parse(_ text: String, today: Day, weekStart: Int = 1, dayFirst: Bool = false, words readWords: Bool = true) -> QuickCapture {
+    /// such as "Plan today's talk" given with other flags keeps its date words. `now` (minutes
+    /// after midnight, when the time of day is known) makes `at 5` the next 5 o'clock.
+    public static func parse(_ text: String, today: Day, weekStart: Int = 1, dayFirst: Bool = false, words readWords: Bool = true,
+                             now: Int? = nil) -> QuickCapture {
+        var result = read(text, today: today, weekStart: weekStart, dayFirst: dayFirst, words: readWords, memo: FieldsMemo())
+        if let now { result.placeBareHour(now: now, today: today) }
+        return result
+    }
+
+    /// Whether a run of words has been read as fields only, by its text (a line is read from
+    /// each of its words on, so each run is read once).
+    final class FieldsMemo { var known: [String: Bool] = [:] }
+
+    static func read(_ text: String, today: Day, weekStart: Int, dayFirst: Bool, words readWords: Bool, memo: FieldsMemo) -> QuickCapture {
         let dates = DateWords(today: today, weekStart: weekStart, inText: true, dayFirst: dayFirst)
         let (words, firstStep) = splitFirstStep(OneLine.of(text).split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init))
         var result = QuickCapture(title: "")
         result.firstStep = firstStep
         var title: [String] = []
         var i = 0
+        /// Whether the words from `k` on leave no title of their own.
+        func fieldsFrom(_ k: Int) -> Bool {
+            onlyFieldsFollow(words, after: k, today: today, weekStart: weekStart, dayFirst: dayFirst, memo: memo)
+        }
         while i < words.count {
             let w = words[i]
             if let f = field(w) {
@@ -65,13 +88,17 @@ public struct QuickCapture: Sendable, Equatable {
                 result.category = cat
                 i += 1; continue
             }
-            if let n = level(w, "!"), result.importance == nil {
+            if let n = level(w, "!") ?? importanceWord(w), result.importance == nil {
                 result.importance = n
                 i += 1; continue
             }
             if let n = level(w, "~"), result.spoons == nil {
                 result.spoons = n
                 i += 1; continue
+            }
+            if readWords, result.importance == nil, let n = priorityPhrase(words, at: i), fieldsFrom(i + 2) {
+                result.importance = n
+                i += 2; continue
             }
             if readWords, w.lowercased() == "remind", result.remind == nil, i + 1 < words.count, RemindSpec(words[i + 1]) != nil {
                 result.remind = words[i + 1]
@@ -81,46 +108,70 @@ public struct QuickCapture: Sendable, Equatable {
                 result.repeatRule = rule
                 i += used; continue
             }
-            if readWords, result.due == nil {
+            // `daily`, `weekly` … and `mon wed fri` at the end of the line repeat.
+            if readWords, result.repeatRule == nil,
+               let (rule, used) = bareRepeat(words, from: i) ?? weekdayRun(words, from: i), fieldsFrom(i + used) {
+                result.repeatRule = rule
+                i += used; continue
+            }
+            if readWords, result.due == nil, !result.someday, DateWords.clean(w) == "someday", fieldsFrom(i + 1) {
+                result.someday = true
+                i += 1; continue
+            }
+            if readWords, result.due == nil, !result.someday {
                 let introduced = ["due", "by", "on"].contains(w.lowercased())
                 var intro = introduced ? 1 : 0
                 // `on dec 5` is one phrase of its own (DateWords reads the "on").
-                if introduced, dates.day(words, from: i + 1) == nil { intro = 0 }
+                if introduced, spokenDay(words, from: i + 1, dates: dates) == nil { intro = 0 }
                 // A date word inside a title is part of it ("Read Tomorrow Never Dies"): without
                 // due/by/on before it, a date is read only at the end of the line.
                 // After "to", "from", "until" a day is what the task is about ("Move the meeting to friday").
                 let about = i > 0 && ["to", "from", "until", "till", "since"].contains(words[i - 1].lowercased())
-                if let (day, used) = dates.day(words, from: i + intro), introduced
-                    || (!about && onlyFieldsFollow(words, after: i + intro + used, today: today, weekStart: weekStart, dayFirst: dayFirst)) {
-                    result.due = day
-                    result.dueText = words[(i + intro)..<(i + intro + used)].joined(separator: " ")
-                    i += intro + used; continue
+                if let said = spokenDay(words, from: i + intro, dates: dates), introduced || (!about && fieldsFrom(i + intro + said.used)) {
+                    result.due = said.day
+                    result.dueText = said.dayText
+                    if result.time == nil, let m = said.minutes {
+                        result.time = m
+                        result.timeText = said.timeText
+                    }
+                    i += intro + said.used; continue
                 }
             }
             if readWords, result.time == nil, let (minutes, used) = dates.time(words, from: i),
-               w.lowercased() == "at" || onlyFieldsFollow(words, after: i + used, today: today, weekStart: weekStart, dayFirst: dayFirst) {
+               w.lowercased() == "at" || fieldsFrom(i + used) {
                 result.time = minutes
                 result.timeText = words[i..<(i + used)].joined(separator: " ")
+                result.bareHour = used == 2 && w.lowercased() == "at" && (1...11).contains(minutes / 60) && minutes % 60 == 0
+                    && DateWords.clean(words[i + 1]).allSatisfy(\.isNumber)
                 i += used; continue
             }
+            if let hint = markerHint(w, result) { result.unread.append(Unread(word: w, hint: hint)) }
             title.append(w)
             i += 1
         }
         result.title = title.joined(separator: " ")
-        if readWords, result.due == nil { result.nearDate = DateWords.nearMiss(endOf: title) }
+        if readWords, result.due == nil, !result.someday { result.nearDate = DateWords.nearMiss(endOf: title) }
         return result
     }
 
     /// Whether the words from `start` on leave no title of their own: markers, a date, a time, a
     /// rule or a reminder only ("fri 3pm #family"), so a date word before them ends the title.
-    static func onlyFieldsFollow(_ words: [String], after start: Int, today: Day, weekStart: Int, dayFirst: Bool) -> Bool {
+    /// A word that looks like a marker but is not one (`!urgent`, `p9`) counts as a marker here:
+    /// it stays in the title, and does not hide the date before it.
+    static func onlyFieldsFollow(_ words: [String], after start: Int, today: Day, weekStart: Int, dayFirst: Bool,
+                                 memo: FieldsMemo = FieldsMemo()) -> Bool {
         guard start < words.count else { return true }
-        return parse(words[start...].joined(separator: " "), today: today, weekStart: weekStart, dayFirst: dayFirst).title.isEmpty
+        let text = words[start...].joined(separator: " ")
+        if let known = memo.known[text] { return known }
+        let rest = read(text, today: today, weekStart: weekStart, dayFirst: dayFirst, words: true, memo: memo)
+        let answer = rest.title.split(separator: " ").allSatisfy { isMarker(String($0)) }
+        memo.known[text] = answer
+        return answer
     }
 
     static func isMarker(_ w: String) -> Bool {
         marker(w, "#") != nil || marker(w, "@") != nil || level(w, "!") != nil || level(w, "~") != nil
-            || plusTag(w) != nil || field(w) != nil
+            || plusTag(w) != nil || field(w) != nil || importanceWord(w) != nil || looksLikeMarker(w)
     }
 
     /// `#family` → "family"; a bare `#` or `#` followed by punctuation only is not a marker. With

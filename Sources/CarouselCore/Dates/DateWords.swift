@@ -132,6 +132,7 @@ public struct DateWords: Sendable {
         let third = words.count > 2 ? words[2] : nil
         if let d = Day(iso: w) { return (d, 1) }
         if let d = slashed(w) { return (d, 1) }
+        if let read = weekend(w, next) { return read }
         if let d = named(w) { return (d, 1) }
         if let d = arithmetic(w) { return (d, 1) }
         if w == "next", let n = next {

@@ -118,7 +118,7 @@ public enum ICalendar {
             if isEvent, time != nil, let m = c.duration.flatMap({ TimelineView.minutes(duration: $0) }), m > 0 {
                 out.append("DURATION:PT" + (m >= 60 ? "\(m / 60)H" : "") + (m % 60 > 0 ? "\(m % 60)M" : ""))
             }
-            out.append("RRULE:\(rule.rrule)")
+            out.append("RRULE:" + ICalendar.rrule(rule, time: time, zone: zone))
             let excluded = Set(c.skipped + c.exceptDates).subtracting(movedDays).sorted()
             if !excluded.isEmpty { out.append("EXDATE" + list(excluded)) }
             let extra = Set(c.alsoDates).subtracting(c.exceptDates).sorted()

@@ -19,7 +19,8 @@ public enum VaultClone {
     }
 
     public static func run(url: String, path: String, branch wanted: String?, today: Day, environment: [String: String],
-                           transfer: TransferOptions = TransferOptions(), makeID: () -> String) throws(CarouselError) -> Report {
+                           transfer: TransferOptions = TransferOptions(), identity: Signature? = nil,
+                           makeID: () -> String) throws(CarouselError) -> Report {
         let root = Vault.absolute(path)
         // A folder on this machine named relatively means from here, as for `git clone`, not
         // from inside the new vault where git fetch runs.
@@ -32,6 +33,12 @@ public enum VaultClone {
         var report = Report(vault: root, url: redactedURL(url))
         do {
             report = try clone(url: url, root: root, wanted: wanted, report: report, environment: environment, transfer: transfer)
+            // Whose name this device's commits carry, as `init` asks it (git does not copy it).
+            if let identity {
+                let repository = try Repository.open(at: root)
+                try repository.setLocalConfig("user.name", identity.name)
+                try repository.setLocalConfig("user.email", identity.email)
+            }
         } catch {
             // Nothing half-made stays: the folder (or, in an empty folder that was there, what went in it).
             if existed {
@@ -46,7 +53,7 @@ public enum VaultClone {
         }
         if report.branch.isEmpty {
             // An empty remote: this device starts the vault, and its first sync makes the branch.
-            let vault = try VaultInit.run(path: root, sample: false, today: today, environment: environment, makeID: makeID)
+            let vault = try VaultInit.run(path: root, sample: false, today: today, environment: environment, identity: identity, makeID: makeID)
             let synced = try VaultSync.run(vault: vault, remote: "origin", environment: environment, transfer: transfer)
             report.branch = synced.branch
             report.startedEmpty = true

@@ -16,13 +16,14 @@ public struct BoardView: Sendable {
 
         /// Accepts `this_week`, `this-week`, `thisweek` and `week`, any case.
         public init?(name: String) {
-            let n = name.lowercased().replacingOccurrences(of: "-", with: "_")
+            // "this week" as typed (quoted), this-week and this_week are the same column.
+            let n = name.lowercased().split(whereSeparator: { $0 == " " || $0 == "-" }).joined(separator: "_")
             switch n {
             case "overdue": self = .overdue
             case "today": self = .today
             case "this_week", "thisweek", "week": self = .thisWeek
-            case "upcoming": self = .upcoming
-            case "someday": self = .someday
+            case "upcoming", "later", "next_week": self = .upcoming
+            case "someday", "no_date": self = .someday
             default: return nil
             }
         }

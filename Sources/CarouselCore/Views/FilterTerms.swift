@@ -13,7 +13,7 @@ public struct FilterTerms: Sendable, Equatable {
     public init() {}
 
     public static let keys = ["category", "project", "kind", "status", "tag", "tags", "due", "due.before", "due.after",
-                              "due.by", "due.on", "due.is", "due.none", "due.any", "spoons", "importance", "limit"]
+                              "due.by", "due.on", "due.is", "due.none", "due.any", "spoons", "importance", "priority", "limit"]
 
     /// True when a word is a filter term rather than a REF or text.
     public static func isTerm(_ w: String) -> Bool {
@@ -31,6 +31,12 @@ public struct FilterTerms: Sendable, Equatable {
         for w in input {
             if w.hasPrefix("--") {
                 throw .usage("unknown option '\(w)'; see `carousel help` for the options this command takes")
+            }
+            // `-o` is a short option in most tools; none of Carousel's options is one letter, and
+            // reading it as "not tagged o" would silently hide nothing.
+            if w.count == 2, w.first == "-", w.last?.isLetter == true {
+                throw .usage("unknown option '\(w)': Carousel's options are spelled out (--open, --overdue, --done …); "
+                    + "`carousel help` lists each command's options")
             }
             if let first = w.first, first == "+" || first == "-", w.count > 1, w.dropFirst().first?.isLetter == true {
                 t.hasTerms = true
@@ -51,7 +57,8 @@ public struct FilterTerms: Sendable, Equatable {
             let key = w[..<colon].lowercased()
             let value = String(w[w.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
             guard keys.contains(key) else {
-                throw .usage("unknown filter '\(key):'; filters are +tag, -tag and \(keys.map { $0 + ":" }.joined(separator: ", "))")
+                let near = Nearest.words(to: key, among: keys, limit: 1).first.map { " Did you mean '\($0):'?" } ?? ""
+                throw .usage("unknown filter '\(key):'.\(near) Filters are +tag, -tag and \(keys.map { $0 + ":" }.joined(separator: ", "))")
             }
             t.hasTerms = true
             try t.read(key: key, value: value, dates: dates)
@@ -102,6 +109,13 @@ public struct FilterTerms: Sendable, Equatable {
                 throw .usage("\(key): must be 1–5 or a range like 1-2, found \"\(value)\"")
             }
             if key == "spoons" { filter.spoons = range } else { filter.importance = range }
+        case "priority":
+            // Taskwarrior's H, M and L, as quick capture reads them (5, 3 and 1), or a number.
+            let letters: [String: ClosedRange<Int>] = ["H": 5...5, "M": 3...3, "L": 1...1]
+            guard let range = letters[value.uppercased()] ?? CardFilter.range(value) else {
+                throw .usage("priority: must be H, M, L, 1–5 or a range like 4-5, found \"\(value)\"")
+            }
+            filter.importance = range
         case "limit":
             guard let n = Int(value), n >= 0 else { throw .usage("limit: must be a number (0 = all), found \"\(value)\"") }
             filter.limit = n

@@ -41,14 +41,16 @@ public enum Suggestions {
     }
 
     /// The card's place in the carousel of `today`, nil when it is not in it: done cards,
-    /// finished series, waiting cards, cards blocked by another not yet done, past events and
-    /// cards already in Today stay out.
+    /// finished series, waiting cards, cards blocked by another not yet done, past events,
+    /// events at a time of day and cards already in Today stay out.
     public static func suggestion(for card: Card, today: Day) -> Suggestion? {
         if card.isPulled(on: today) || Occurrence.isWaiting(card, today: today) || card.isBlocked { return nil }
         let state = Occurrence.State(card, today: today)
         if state.isDone { return nil }
         // An event whose day has passed is over, not overdue: it lives in `countdown --past`.
         if Occurrence.isPastEvent(card, today: today) { return nil }
+        // An event at a time of day (an appointment) happens then; it is not a task to pick.
+        if card.kind == .event, TimelineView.clockStart(card)?.minutes != nil { return nil }
         let due = state.dueDay
         let days = due.map { today.days(until: $0) }
         let urgency = urgency(daysUntilDue: days)

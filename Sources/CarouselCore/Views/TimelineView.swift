@@ -69,6 +69,14 @@ public struct TimelineView: Sendable {
         return parsedAny && result > 0 ? result : nil
     }
 
+    /// When a card begins on the clock: its `start`, or for an event with no start time the
+    /// time in its `due` (as calendars export an appointment: `due: 2026-11-27T09:30`).
+    public static func clockStart(_ card: Card) -> DateValue? {
+        if let start = card.start, start.minutes != nil { return start }
+        if card.kind == .event, let due = card.due, due.minutes != nil { return due }
+        return card.start
+    }
+
     public static let durationHelp = "a length like 30m, 1h, 1h30m, 3d or 90 (minutes)"
 
     /// The timeline of `date`: one-off cards whose `start` has a time on that day, and repeating
@@ -77,7 +85,7 @@ public struct TimelineView: Sendable {
         var items: [Item] = []
         // A zoned card is placed by its time on this device's clock.
         for card in ZonedTime.onThisClock(snapshot.cards) {
-            guard let start = card.start, let minutes = start.minutes else { continue }
+            guard let start = TimelineView.clockStart(card), let minutes = start.minutes else { continue }
             let onDay: Bool
             if card.isRepeating {
                 onDay = Placement.days(of: card, from: date, to: date).contains(date)

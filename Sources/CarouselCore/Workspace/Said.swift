@@ -111,7 +111,9 @@ extension Said {
     /// A habit skipped on a day: `today` when it is today; `noted` when the skip has a reason.
     public static func skipped(habit title: String, on day: Day, today: Day, noted: Bool) -> Said {
         let when = day == today ? "today" : Words.shortDate(day)
-        let why = noted ? " That's fine; it won't count against your streak." : " Tomorrow's a new day."
+        // Said plainly: a bare skip is a missed day for the streak, a skip with a reason is not.
+        let why = noted ? " That's fine; it won't count against your streak."
+            : " Without a reason it counts as a missed day for the streak (a skip with a note, like \"sick\", doesn't). Tomorrow's a new day."
         return Said([.text("Skipped "), .title(title), .text(" \(when)." + why)])
     }
 

@@ -67,15 +67,19 @@ struct ActionsController {
         case "add":
             let text = try need(form, "text")
             return try store.change { ws in
-                let capture = QuickCapture.parse(text, today: ws.today, weekStart: ws.settings.weekStart, dayFirst: ws.settings.dayFirst, words: true)
+                // The same reading as `carousel add`, from the same time of day.
+                let now = store.pinnedNow?.minutes ?? (store.pinnedDay == nil ? store.moment.minutes : nil)
+                let capture = QuickCapture.parse(text, today: ws.today, weekStart: ws.settings.weekStart, dayFirst: ws.settings.dayFirst, words: true,
+                                                 now: now)
                 guard !capture.title.trimmingCharacters(in: .whitespaces).isEmpty else {
                     throw ActionError(status: .badRequest, message: "\"\(text)\" leaves no title once dates and markers are read")
                 }
                 if let problem = capture.problems.first {
                     throw ActionError(status: .badRequest, message: problem)
                 }
-                let new = capture.newCard(today: ws.today)
-                return Said.added(try ws.add(new), today: ws.today).plain
+                let card = try ws.add(capture.newCard(today: ws.today))
+                let said = Said.added(card, today: ws.today).plain
+                return capture.understoodLine(card: card, typed: text).map { $0 + "\n" + said } ?? said
             }
         case "welcome":
             // The three ways back after days away, as `carousel welcome someday|spread|pick`;

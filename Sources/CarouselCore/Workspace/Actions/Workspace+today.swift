@@ -9,6 +9,11 @@ extension Workspace {
 
     /// Puts several cards into Today in one commit; returns those that were not there yet.
     public func pull(_ cards: [Card]) throws(CarouselError) -> [Card] {
+        // A finished card is not something to do today: pulling it would show it as a task again.
+        if let finished = cards.first(where: { !$0.isRepeating && $0.done != nil }) {
+            throw .usage("\(finished.title) is already done, so it stays out of today; "
+                + "`carousel undone \(finished.slug)` opens it again")
+        }
         var writes: [FileWrite] = []
         var changed: [Card] = []
         for card in cards where !card.isPulled(on: today) {
