@@ -63,7 +63,7 @@ final class BrowserTests: XCTestCase {
         XCTAssertTrue(r.out.contains("all no-script checks passed"), r.out)
     }
 
-    /// On a 375×667 touch phone: a swipe over the board commits nothing and the grip moves a card;
+    /// On a 375×667 touch phone: a swipe over the board scrolls and commits nothing;
     /// two quick taps on Done make one commit; Undo from the message restores the card; an amount
     /// habit is logged by its amount.
     func testThePageIsSafeUnderAThumb() throws {
