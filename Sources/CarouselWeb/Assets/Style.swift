@@ -80,6 +80,7 @@ ol.today, ul.today { list-style: none; padding: 0; margin: 0 0 .75rem; }
 .column .card .grip { color: var(--muted); line-height: 1.5; touch-action: none; }
 .column .card.lifted { outline: 2px solid var(--accent); }
 form[aria-busy=true] button { opacity: .6; cursor: progress; }
+form.amount { display: inline-flex; gap: .4rem; align-items: center; } form.amount input[type=number] { width: 6.5rem; }
 #status .undo, #status .again { flex: none; color: var(--bg); border-color: var(--bg); }
 .column .card .card-body { display: flex; flex-direction: column; gap: .1rem; min-width: 0; }
 .column .card details.move summary { color: var(--accent); cursor: pointer; font-size: .85rem; padding: .2rem 0; width: max-content; }
