@@ -12,6 +12,8 @@ public struct ServeOptions: Sendable {
     public var port = 0
     /// `--lan`: HTTPS with this configuration (the certificate), paired devices and the local network only.
     public var tls: TLSConfiguration?
+    /// Timeouts for every connection, and with `--lan` a cap per address.
+    public var limits = ConnectionLimits()
     public init() {}
 }
 
@@ -45,8 +47,15 @@ public func buildApplication(store: VaultStore, access: Access, options: ServeOp
     var logger = Logger(label: "carousel-serve")
     logger.logLevel = .warning
     let address = options.address
-    var server = HTTPServerBuilder.http1()
-    if let tls = options.tls { server = try .tls(.http1(), tlsConfiguration: tls) }
+    let limits = options.limits, tls = options.tls
+    let counts = limits.perAddress.map(ConnectionCounts.init(limit:))
+    let http = HTTP1Channel.Configuration(additionalChannelHandlers: [FirstRequestDeadline(limit: limits.firstRequest)],
+                                          idleTimeout: limits.idle)
+    let server = HTTPServerBuilder { responder in
+        let plain = HTTP1Channel(responder: responder, configuration: http)
+        guard let tls else { return LimitedChannel(base: plain, counts: counts) }
+        return LimitedChannel(base: try TLSChannel(plain, tlsConfiguration: tls), counts: counts)
+    }
     return Application(
         router: buildRouter(store: store, access: access),
         server: server,

@@ -38,14 +38,19 @@ extension Serve {
             return 1
         }
         let pinned = args.now.map(\.description) ?? environment["CAROUSEL_NOW"].flatMap { $0.isEmpty ? nil : $0 }
-        let pairing = Pairing(devices: PairedDevices(vault: vault), now: { pinned ?? Pairing.localMinute() }) { device in
+        let pairing = Pairing(devices: PairedDevices(vault: vault), now: { pinned ?? Pairing.localMinute() }, onPaired: { device in
             FileHandle.standardOutput.write(Data("Paired \(device.name) as device \(device.id). `carousel serve --revoke \(device.id)` ends its session.\n".utf8))
-        }
+        })
         let access = Access(pairing: pairing, secure: true)
+        access.ownAddresses = Set(ips)
         var options = args.options
         options.address = address
         options.tls = certificate.tlsConfiguration
-        let host = wildcard ? (ips.first ?? names.last ?? "localhost") : address
+        options.limits = .lan
+        // Every address a phone might reach: the private ones (never loopback), or the one asked for.
+        let candidates = wildcard ? ips.filter { !GuardMiddleware<WebContext>.loopback($0) } : [address]
+        let host = candidates.first ?? "127.0.0.1"
+        let reachable = !GuardMiddleware<WebContext>.loopback(host)
         let fingerprint = certificate.fingerprint, made = certificate.made
         let colour = isatty(STDOUT_FILENO) == 1 && (environment["NO_COLOR"] ?? "").isEmpty
         do {
@@ -53,22 +58,32 @@ extension Serve {
                 access.allow(names: names + ["localhost"], port: port)
                 let base = "https://\(host.contains(":") ? "[\(host)]" : host):\(port)"
                 let pair = "\(base)/pair?code=\(pairing.pendingCode ?? "")"
-                let qr = (try? QRCode(text: pair).terminal(colour: colour)) ?? ""
+                // Listening everywhere, this computer opens the page at its loopback address.
+                let own = wildcard ? "https://127.0.0.1:\(port)" : base
+                let others = (candidates.dropFirst().map { $0.contains(":") ? "[\($0)]" : $0 } + (wildcard && reachable ? names : []))
+                    .map { "  https://\($0):\(port)/" }
+                let also = others.isEmpty ? "" : "It answers at this computer's other addresses too:\n" + others.joined(separator: "\n") + "\n"
+                // A code that leads a phone to 127.0.0.1 would lead it to itself: none is drawn then.
+                let qr = reachable ? (try? QRCode(text: pair).terminal(colour: colour)) ?? "" : wildcard
+                    ? "This computer has no address on a local network right now (no Wi-Fi or cable), so a phone cannot reach it "
+                        + "and no code is drawn. Connect it to a network and start `carousel serve --lan` again."
+                    : "\(host) is this computer's own address, which a phone cannot reach, so no code is drawn. "
+                        + "The pairing address works from this computer, or through a tunnel to it."
                 let origin = made ? "made for this computer just now, kept in \(ServeCertificate.certPath)"
                     : args.tlsCert.map { "from \($0)" } ?? "kept in \(ServeCertificate.certPath)"
                 FileHandle.standardOutput.write(Data("""
                     Serving \(vault.root) on the local network at \(base)/ (HTTPS only).
-                    Certificate SHA-256 fingerprint (\(origin)):
+                    \(also)Certificate SHA-256 fingerprint (\(origin)):
                       \(fingerprint)
                     To pair a phone, scan this code with it or open the pairing address; it works once.
                     If the browser warns about the certificate, check that its SHA-256 fingerprint is the one above.
                     \(qr)
                     \(pair)
-                    On this computer: \(base)/?token=\(access.token)
+                    On this computer: \(own)/?token=\(access.token)
                     `carousel serve --devices` lists paired devices; `carousel serve --revoke ID` ends one. Ctrl-C stops the server.
 
                     """.utf8))
-                if args.open { openBrowser("\(base)/?token=\(access.token)") }
+                if args.open { openBrowser("\(own)/?token=\(access.token)") }
             }
             try await app.runService()
             return 0

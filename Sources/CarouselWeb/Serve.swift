@@ -73,6 +73,7 @@ public enum Serve {
             FileHandle.standardError.write(Data("error: \(error.localizedDescription)\n".utf8))
             return 1
         }
+        OpenFileLimit.raise()
         let environment = ProcessInfo.processInfo.environment
         if args.now == nil, let text = environment["CAROUSEL_NOW"], !text.isEmpty, DateValue(text: text)?.minutes == nil {
             FileHandle.standardError.write(Data("error: CAROUSEL_NOW must be a date and time like 2026-11-23T09:30, found \"\(text)\"\n".utf8))

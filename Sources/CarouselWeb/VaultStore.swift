@@ -141,7 +141,20 @@ public final class VaultStore: @unchecked Sendable {
         defer { lock.unlock() }
         let ws = try Workspace(vault: vault, moment: moment, environment: environment, forWriting: true)
         defer { invalidate() }
-        return try body(ws)
+        guard let note = VaultStore.madeChange else { return try body(ws) }
+        // Under the same lock, so the change noted is this one and not another request's.
+        let before = try? Undo.preview(vault: vault).entry.commit
+        let result = try body(ws)
+        if let after = try? Undo.preview(vault: vault).entry, after.commit != before { note.entry = after }
+        return result
+    }
+
+    /// Bound by an action around its change: hears the change it made that undo would take back
+    /// (none when it changed nothing).
+    @TaskLocal static var madeChange: MadeChange?
+
+    final class MadeChange: @unchecked Sendable {
+        var entry: HistoryEntry?
     }
 
     /// Runs a read that needs a `Workspace` (a card's file, its history) under the same lock.

@@ -10,6 +10,8 @@
     webtest.py BIN_DIR --nojs           every action with the script turned off
     webtest.py BIN_DIR --typing         typed text, focus and errors survive live updates and failures
     webtest.py BIN_DIR --offline        the manifest, and the service worker opening pages offline
+    webtest.py BIN_DIR --thumb          on a touch phone: a swipe commits nothing, two taps one commit,
+                                        Undo in the message, an amount habit (thumbtest.py)
 
 Each run makes its own temporary vault from the sample, starts the server on 127.0.0.1 with
 port 0, and stops it at the end.
@@ -538,9 +540,10 @@ def without_javascript(bin_dir):
         driver.get(server.base + "/board")
         driver.find_element(By.CSS_SELECTOR, "footer a.undo-link").click()
         summary = driver.find_element(By.ID, "undo-summary").text
-        files = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "ul.undo-files li")]
+        what = driver.find_element(By.ID, "undo-what").text
         before = last()
-        check(summary == before and files, "the undo page names the change (%s) and its files %s before undoing" % (summary, files))
+        check(summary == "saved the check-in note for %s" % TODAY and what.startswith("Undo puts 1 "),
+              "the undo page says in words what it will undo (%s; %s) before undoing" % (summary, what))
         driver.find_element(By.CSS_SELECTOR, "form.undo-form button[type=submit]").click()
         wait_for(lambda: last() == "undo: " + before, 5)
         check(last() == "undo: " + before and urllib.parse.urlparse(driver.current_url).path == "/board",
@@ -816,6 +819,9 @@ def load(bin_dir, seconds, clients=50):
 if __name__ == "__main__":
     bin_dir = sys.argv[1]
     modes = {"--phone": phone, "--axe": axe_checks, "--nojs": without_javascript, "--typing": typing, "--offline": offline}
+    if len(sys.argv) > 2 and sys.argv[2] == "--thumb":
+        from thumbtest import thumb
+        sys.exit(thumb(bin_dir))
     if len(sys.argv) > 2 and sys.argv[2] in modes:
         sys.exit(modes[sys.argv[2]](bin_dir))
     if len(sys.argv) > 3 and sys.argv[2] == "--screenshots":

@@ -63,6 +63,16 @@ final class BrowserTests: XCTestCase {
         XCTAssertTrue(r.out.contains("all no-script checks passed"), r.out)
     }
 
+    /// On a 375×667 touch phone: a swipe over the board scrolls and commits nothing;
+    /// two quick taps on Done make one commit; Undo from the message restores the card; an amount
+    /// habit is logged by its amount.
+    func testThePageIsSafeUnderAThumb() throws {
+        try requireBrowser()
+        let r = try runScript(["--thumb"])
+        XCTAssertEqual(r.status, 0, r.out)
+        XCTAssertTrue(r.out.contains("all thumb checks passed"), r.out)
+    }
+
     /// Typed text and focus survive a live update; errors stay, look like errors and keep the text
     /// (refused change, ended session, stopped server); hidden tabs do not poll.
     func testWhatIsTypedIsNeverLost() throws {

@@ -23,7 +23,7 @@ final class HabitActionTests: XCTestCase {
         try await makeApp(box, access: access).test(.router) { client in
             try await client.execute(uri: "/habits", method: .get, headers: headers) { r in
                 let html = String(buffer: r.body)
-                XCTAssertTrue(html.contains("✓ Check"), html)
+                XCTAssertTrue(html.contains("✓ Log min"), "a habit in minutes is logged by its amount: \(html)")
                 XCTAssertFalse(html.contains("Skip Walk today"), "a day with progress offers no skip: \(html)")
             }
             try await client.execute(uri: "/actions/skip", method: .post, headers: headers,

@@ -20,8 +20,9 @@ final class LANServeTests: XCTestCase {
         let keyMode = try FileManager.default.attributesOfItem(atPath: box.vault.appendingPathComponent(".carousel/serve-key.pem").path)[.posixPermissions] as? Int
         XCTAssertEqual(keyMode, 0o600)
 
-        // The QR code is the pairing address, read by a real decoder.
-        XCTAssertEqual(try QRCodeTests.decode(QRCodeTests.matrix(fromTerminal: server.qr)), server.pairURL)
+        // 127.0.0.1 would lead a phone to itself: the address is printed, and no code is drawn for it.
+        XCTAssertEqual(server.qr, "", server.output)
+        XCTAssertTrue(server.output.contains("127.0.0.1 is this computer's own address, which a phone cannot reach, so no code is drawn."), server.output)
 
         let jar = box.root.appendingPathComponent("phone-cookies").path
         XCTAssertEqual(try LANServer.curl(["--cacert", cert, server.base + "/"]).status, 401)
@@ -100,11 +101,19 @@ final class LANServer: @unchecked Sendable {
     private let lock = NSLock()
     private var text = ""
     var output: String { lock.lock(); defer { lock.unlock() }; return text }
-    private(set) var base = "", pairURL = "", fingerprint = "", qr = "", port = 0
+    private(set) var base = "", pairURL = "", fingerprint = "", qr = "", port = 0, token = ""
 
-    init(_ box: WebSandbox, _ args: [String]) throws {
-        process.executableURL = WebSandbox.binDir.appendingPathComponent("carousel")
-        process.arguments = ["serve", "--vault", box.vault.path, "--today", box.today] + args
+    /// `shell`, when given, runs first in the shell that then becomes the server (`ulimit -n 1024`).
+    init(_ box: WebSandbox, _ args: [String], shell: String? = nil) throws {
+        let program = WebSandbox.binDir.appendingPathComponent("carousel")
+        let arguments = ["serve", "--vault", box.vault.path, "--today", box.today] + args
+        if let shell {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "\(shell) && exec \"$0\" \"$@\"", program.path] + arguments
+        } else {
+            process.executableURL = program
+            process.arguments = arguments
+        }
         var env = box.environment
         env["CAROUSEL_NOW"] = "2026-11-23T09:30"
         process.environment = env
@@ -129,6 +138,7 @@ final class LANServer: @unchecked Sendable {
         if let i = lines.firstIndex(where: { $0.hasPrefix("Certificate SHA-256 fingerprint") }) {
             fingerprint = lines[i + 1].trimmingCharacters(in: .whitespaces)
         }
+        token = lines.first { $0.hasPrefix("On this computer: ") }?.components(separatedBy: "?token=").last ?? ""
         qr = lines.filter { !$0.isEmpty && $0.allSatisfy { "█▀▄ ".contains($0) } }.joined(separator: "\n")
     }
 

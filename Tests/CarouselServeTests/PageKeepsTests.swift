@@ -139,8 +139,11 @@ final class PageKeepsTests: XCTestCase {
         try await makeApp(box, access: access).test(.router) { client in
             try await client.execute(uri: "/undo", method: .get, headers: headers(access, origin: nil, referer: "http://localhost/habits")) { r in
                 let html = String(buffer: r.body)
-                XCTAssertTrue(html.contains("<strong id=\"undo-summary\">done: Call Mum</strong>"), html)
-                XCTAssertTrue(html.contains("<code>cards/call-mum.md</code>"), html)
+                // In a person's words: what the change did and when, no commit id and no file names.
+                XCTAssertTrue(html.contains("<strong id=\"undo-summary\">finished Call Mum</strong>, "), html)
+                XCTAssertTrue(html.contains("Undo puts 1 card back as it was before it"), html)
+                XCTAssertFalse(html.contains("cards/call-mum.md"), html)
+                XCTAssertFalse(html.contains("<dt>commit</dt>"), html)
                 XCTAssertTrue(html.contains("name=\"back\" value=\"/habits\""), html)
                 shown = try XCTUnwrap(html.components(separatedBy: "name=\"expect\" value=\"").dropFirst().first?.prefix(40)).description
             }

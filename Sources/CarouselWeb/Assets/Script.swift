@@ -13,7 +13,8 @@ enum Assets {
   const status = document.getElementById("status");
   let statusTimer = null;
   // A success fades after a few seconds; a problem stays, marked as one, until dismissed.
-  function say(text, problem) {
+  // `offer` is one button beside the words: { label, name, run }, such as Undo.
+  function say(text, problem, offer) {
     clearTimeout(statusTimer);
     status.textContent = "";
     status.classList.toggle("error", problem === true);
@@ -29,9 +30,23 @@ enum Assets {
       close.textContent = "Dismiss";
       close.addEventListener("click", () => { status.classList.remove("show", "error"); status.textContent = ""; });
       status.appendChild(close);
+    } else if (offer) {
+      // One tap, for as long as the message shows (longer than a plain one).
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "button quiet " + offer.cls;
+      button.textContent = offer.label;
+      button.setAttribute("aria-label", offer.name);
+      button.addEventListener("click", () => { button.disabled = true; offer.run(); }, { once: true });
+      status.appendChild(button);
+      statusTimer = setTimeout(() => status.classList.remove("show"), 8000);
     } else {
       statusTimer = setTimeout(() => status.classList.remove("show"), 3500);
     }
+  }
+  // Each action's own id: the server makes one change per id, however often it arrives.
+  function nonce() {
+    return crypto.randomUUID ? crypto.randomUUID() : String(Date.now()) + Math.random().toString(16).slice(2);
   }
   const kept = " What you typed is still here.";
   const stopped = "The server is not answering: it may have stopped. Start `carousel serve` again and open the address it prints.";
@@ -49,6 +64,7 @@ enum Assets {
   async function post(action, data, form) {
     const body = new URLSearchParams(data);
     if (!body.has("csrf")) body.set("csrf", token);
+    if (!body.has("nonce")) body.set("nonce", nonce());
     let response;
     try {
       response = await fetch("/actions/" + action, {
@@ -60,14 +76,25 @@ enum Assets {
       return false;
     }
     if (response.status === 401) { say(expired + kept, true); return false; }
-    let message = "", celebrate = false;
-    try { ({ message, celebrate } = await response.json()); } catch (e) {
+    let message = "", celebrate = false, undo = null, ask = null;
+    try { ({ message, celebrate, undo, ask } = await response.json()); } catch (e) {
       message = response.status === 403 ? "The server refused the change: this page is out of date. Reload it and try again."
         : "The server could not make the change (HTTP " + response.status + "). Reload the page and try again.";
     }
     if (response.ok) {
-      say(message);
+      say(message, false, undo && { label: "Undo", name: "Undo: " + undo.what, cls: "undo",
+        run: () => post("undo", { expect: undo.expect, nonce: "undo-" + undo.expect }) });
       sent(form);
+    } else if (ask && form) {
+      // A question, not a refusal: the same form again, saying go ahead.
+      say(message, false, { label: "Add anyway", name: "Add anyway", cls: "again", run: () => {
+        const again = new FormData(form);
+        again.set(ask, "1");
+        again.set("nonce", nonce());
+        post(form.dataset.action, again, form).then((ok) => {
+          if (ok && form.dataset.action === "add") { const input = document.getElementById("capture"); input.value = ""; }
+        });
+      } });
     } else {
       say(message.charAt(0).toUpperCase() + message.slice(1) + (/[.!?]$/.test(message) ? "" : ".") + " Nothing was changed." + kept, true);
     }
@@ -243,108 +270,32 @@ enum Assets {
   });
   showBell();
 
+  let lastTap = null;
   document.addEventListener("submit", (event) => {
     const form = event.target;
     if (!form.dataset.action) return;
     event.preventDefault();
+    // A second tap while the first is on its way does nothing; both would carry the same id anyway.
+    if (form.getAttribute("aria-busy") === "true") return;
+    // Rows move up after a change; a tap at the same place just after lands on the next row, not by choice.
+    const row = form.closest("[data-ref]"), list = row && row.parentElement;
+    const place = list && list.id ? [list.id, [...list.children].indexOf(row), form.dataset.action].join(":") : null;
+    if (place && lastTap && lastTap.place === place && Date.now() - lastTap.at < 1000) return;
+    if (!form.dataset.nonce) form.dataset.nonce = nonce();
     const data = new FormData(form);
+    data.set("nonce", form.dataset.nonce);
+    // Marked busy, not disabled: a disabled button would lose the keyboard's focus.
+    form.setAttribute("aria-busy", "true");
     post(form.dataset.action, data, form).then((ok) => {
+      form.removeAttribute("aria-busy");
+      if (ok && place) lastTap = { place, at: Date.now() };
+      // A form that stays (quick capture) gets a new id for its next action.
+      if (ok) delete form.dataset.nonce;
       if (ok && form.dataset.action === "add") { const input = document.getElementById("capture"); input.value = ""; input.focus(); }
     });
   });
 
-  // The carousel: drag with the mouse (touch scrolls natively), arrow keys move one card.
-  function wireStrip() {
-    const strip = document.getElementById("carousel");
-    if (!strip || strip.dataset.wired) return;
-    strip.dataset.wired = "1";
-    let startX = 0, startScroll = 0, dragging = false, moved = false;
-    strip.addEventListener("pointerdown", (e) => {
-      if (e.pointerType !== "mouse" || e.target.closest("button, a, input, select")) return;
-      dragging = true; moved = false; startX = e.clientX; startScroll = strip.scrollLeft;
-      strip.setPointerCapture(e.pointerId);
-    });
-    strip.addEventListener("pointermove", (e) => {
-      if (!dragging) return;
-      const dx = e.clientX - startX;
-      if (Math.abs(dx) > 4) { moved = true; strip.classList.add("dragging"); }
-      strip.scrollLeft = startScroll - dx;
-    });
-    const end = () => { dragging = false; strip.classList.remove("dragging"); };
-    strip.addEventListener("pointerup", end);
-    strip.addEventListener("pointercancel", end);
-    strip.addEventListener("click", (e) => { if (moved) { e.preventDefault(); moved = false; } }, true);
-    strip.addEventListener("keydown", (e) => {
-      if (e.key !== "ArrowRight" && e.key !== "ArrowLeft") return;
-      const card = strip.querySelector(".card");
-      const step = card ? card.getBoundingClientRect().width + 16 : 240;
-      strip.scrollBy({ left: e.key === "ArrowRight" ? step : -step });
-      e.preventDefault();
-    });
-  }
-
-  // The board: drag a card (pointer events, so mouse, pen and touch) onto a column to move it.
-  function wireBoard() {
-    document.querySelectorAll(".board .card[data-ref]").forEach((card) => {
-      if (card.dataset.wired) return;
-      card.dataset.wired = "1";
-      card.addEventListener("pointerdown", (e) => {
-        if (e.button !== 0 || e.target.closest("button, a, input, select, summary, details form")) return;
-        const rect = card.getBoundingClientRect();
-        const offsetX = e.clientX - rect.left, offsetY = e.clientY - rect.top;
-        let ghost = null, over = null;
-        card.setPointerCapture(e.pointerId);
-        const move = (ev) => {
-          if (!ghost) {
-            if (Math.hypot(ev.clientX - e.clientX, ev.clientY - e.clientY) < 5) return;
-            ghost = card.cloneNode(true);
-            ghost.classList.add("ghost");
-            ghost.style.width = rect.width + "px";
-            document.body.appendChild(ghost);
-          }
-          ghost.style.left = (ev.clientX - offsetX) + "px";
-          ghost.style.top = (ev.clientY - offsetY) + "px";
-          const under = document.elementFromPoint(ev.clientX, ev.clientY);
-          const column = under && under.closest("[data-column]");
-          if (over !== column) {
-            if (over) over.classList.remove("drop-target");
-            over = column;
-            if (over) over.classList.add("drop-target");
-          }
-        };
-        const up = () => {
-          card.removeEventListener("pointermove", move);
-          card.removeEventListener("pointerup", up);
-          card.removeEventListener("pointercancel", up);
-          if (ghost) ghost.remove();
-          if (over) {
-            over.classList.remove("drop-target");
-            if (!over.contains(card)) post("move", { ref: card.dataset.ref, column: over.dataset.column });
-          }
-        };
-        card.addEventListener("pointermove", move);
-        card.addEventListener("pointerup", up);
-        card.addEventListener("pointercancel", up);
-      });
-    });
-  }
-
-  // The timeline's line for now, moved every half minute.
-  function wireNow() {
-    const line = document.getElementById("now");
-    const box = line && line.closest(".timeline");
-    if (!box || !box.dataset.live) return;
-    const place = () => {
-      const d = new Date();
-      const minutes = d.getHours() * 60 + d.getMinutes();
-      const top = (minutes - Number(box.dataset.first)) * Number(box.dataset.perMinute);
-      line.hidden = top < 0 || top > box.clientHeight;
-      line.style.top = top + "px";
-    };
-    place();
-    if (!box.dataset.timer) box.dataset.timer = String(setInterval(place, 30000));
-  }
-
+"""# + jsDrag + #"""
   function wire() { wireStrip(); wireBoard(); wireNow(); }
   wire();
 

@@ -76,8 +76,12 @@ ol.today, ul.today { list-style: none; padding: 0; margin: 0 0 .75rem; }
 .column h2 { font-size: 1rem; } .column .count { color: var(--muted); font-weight: 400; }
 .column ul.cards { list-style: none; margin: 0; padding: 0; }
 .column .card { background: var(--card); border: 1px solid var(--line); border-radius: .75rem; padding: .55rem .65rem;
-  margin: .5rem 0; display: grid; grid-template-columns: auto 1fr; gap: .5rem; align-items: start; touch-action: none; cursor: grab; }
-.column .card .grip { color: var(--muted); line-height: 1.5; }
+  margin: .5rem 0; display: grid; grid-template-columns: auto 1fr; gap: .5rem; align-items: start; cursor: grab; }
+.column .card .grip { color: var(--muted); line-height: 1.5; touch-action: none; }
+.column .card.lifted { outline: 2px solid var(--accent); }
+form[aria-busy=true] button { opacity: .6; cursor: progress; }
+form.amount { display: inline-flex; gap: .4rem; align-items: center; } form.amount input[type=number] { width: 6.5rem; }
+#status .undo, #status .again { flex: none; color: var(--bg); border-color: var(--bg); }
 .column .card .card-body { display: flex; flex-direction: column; gap: .1rem; min-width: 0; }
 .column .card details.move summary { color: var(--accent); cursor: pointer; font-size: .85rem; padding: .2rem 0; width: max-content; }
 .column .card .move-form { display: flex; flex-wrap: wrap; gap: .35rem; margin-top: .25rem; }
@@ -173,6 +177,7 @@ pre.error { white-space: pre-wrap; background: var(--card); padding: 1rem; borde
 /* A phone (up to about 750 px): a compact header, one view at a time with a tab bar at the
    bottom, 44 px targets, and room for the notch and the home indicator (safe-area insets). */
 @media (max-width: 44rem) {
+  .column .card .grip { min-width: 2.75rem; min-height: 2.75rem; display: flex; align-items: center; justify-content: center; margin: -.55rem 0 -.55rem -.65rem; }
   html { font-size: 16px; }
   header { position: sticky; top: 0; z-index: 6; gap: .5rem; flex-wrap: nowrap;
     padding: max(.5rem, env(safe-area-inset-top)) max(.75rem, env(safe-area-inset-right)) .5rem max(.75rem, env(safe-area-inset-left)); }

@@ -15,19 +15,10 @@ struct ActionsController {
             let verb = context.parameters.get("verb") ?? ""
             let form = Form(String(buffer: try await request.collectBody(upTo: GuardMiddleware<WebContext>.formLimit)))
             let wantsJSON = request.headers[.accept]?.contains("application/json") ?? false
-            let status: HTTPResponse.Status
-            let message: String
-            let celebration = Celebrated()
-            do {
-                message = try perform(verb, form, celebration)
-                status = .ok
-            } catch let error as ActionError {
-                (status, message) = (error.status, error.message)
-            } catch {
-                (status, message) = (.conflict, Shared.describe(error))
-            }
+            let outcome = act(verb, form)
+            let status = outcome.status, message = outcome.message
             if wantsJSON {
-                let body = JSONText.string(Outcome(ok: status == .ok, message: message, celebrate: celebration.now), .compact) ?? "{}"
+                let body = JSONText.string(outcome, .compact) ?? "{}"
                 return Response(status: status, headers: [.contentType: "application/json", .cacheControl: "no-store"],
                                 body: .init(byteBuffer: ByteBuffer(string: body)))
             }
@@ -44,9 +35,48 @@ struct ActionsController {
         }
     }
 
+    /// Runs one action once per `nonce`: a second with the same one gets the first one's answer.
+    func act(_ verb: String, _ form: Form) -> Outcome {
+        let nonce = form["nonce"].flatMap { $0.isEmpty || $0.count > 100 ? nil : $0 }
+        if let nonce {
+            switch shared.recent.begin(nonce) {
+            case .done(var first):
+                first.repeated = true
+                return first
+            case .inFlight:
+                return Outcome(ok: true, message: "That change is on its way already.", celebrate: false, repeated: true)
+            case .new:
+                break
+            }
+        }
+        let status: HTTPResponse.Status
+        let message: String
+        var ask: String?
+        let celebration = Celebrated()
+        let made = VaultStore.MadeChange()
+        do {
+            message = try VaultStore.$madeChange.withValue(made) { try perform(verb, form, celebration) }
+            status = .ok
+        } catch let error as ActionError {
+            (status, message, ask) = (error.status, error.message, error.ask)
+        } catch {
+            (status, message) = (.conflict, Shared.describe(error))
+        }
+        var outcome = Outcome(ok: status == .ok, message: message, celebrate: celebration.now)
+        outcome.ask = ask
+        outcome.code = status.code
+        if status == .ok, verb != "undo", let entry = made.entry {
+            outcome.undo = Outcome.Undo(expect: entry.commit, what: ChangeWords.said(entry.summary))
+        }
+        if let nonce { shared.recent.finish(nonce, outcome) }
+        return outcome
+    }
+
     struct ActionError: Error {
         let status: HTTPResponse.Status
         let message: String
+        /// A question rather than a refusal: what to send again to go ahead ("anyway").
+        var ask: String?
     }
 
     func need(_ form: Form, _ key: String) throws -> String {
@@ -65,22 +95,7 @@ struct ActionsController {
         let store = shared.store
         switch verb {
         case "add":
-            let text = try need(form, "text")
-            return try store.change { ws in
-                // The same reading as `carousel add`, from the same time of day.
-                let now = store.pinnedNow?.minutes ?? (store.pinnedDay == nil ? store.moment.minutes : nil)
-                let capture = QuickCapture.parse(text, today: ws.today, weekStart: ws.settings.weekStart, dayFirst: ws.settings.dayFirst, words: true,
-                                                 now: now)
-                guard !capture.title.trimmingCharacters(in: .whitespaces).isEmpty else {
-                    throw ActionError(status: .badRequest, message: "\"\(text)\" leaves no title once dates and markers are read")
-                }
-                if let problem = capture.problems.first {
-                    throw ActionError(status: .badRequest, message: problem)
-                }
-                let card = try ws.add(capture.newCard(today: ws.today))
-                let said = Said.added(card, today: ws.today).plain
-                return capture.understoodLine(card: card, typed: text).map { $0 + "\n" + said } ?? said
-            }
+            return try add(form)
         case "welcome":
             // The three ways back after days away, as `carousel welcome someday|spread|pick`;
             // "later" only puts the welcome away for today.
@@ -170,7 +185,8 @@ struct ActionsController {
             }
         case "undo":
             return try store.change { ws in
-                Said.undid(try Undo.run(ws, expecting: form["expect"].flatMap { $0.isEmpty ? nil : $0 }).undone.summary).plain
+                // In a person's words: what the change had done, not its commit message.
+                "Undone: " + ChangeWords.said(try Undo.run(ws, expecting: form["expect"].flatMap { $0.isEmpty ? nil : $0 }).undone.summary) + "."
             }
         case "note":
             let text = try need(form, "text")
@@ -186,8 +202,25 @@ struct ActionsController {
 
 /// What an action answers the page's script: whether it worked, the sentence to show, and
 /// whether to celebrate.
-struct Outcome: Encodable {
+struct Outcome: Encodable, Sendable {
     let ok: Bool
     let message: String
     let celebrate: Bool
+    /// Set when the same action came again: the first one's answer, and nothing more changed.
+    var repeated: Bool?
+    /// The change made, for the message's Undo: the commit undo must find last, and what it did.
+    var undo: Undo?
+    /// A question instead of a refusal: the field to send as "1" to go ahead ("anyway").
+    var ask: String?
+    /// The HTTP status, for the server's own use.
+    var code = 200
+
+    struct Undo: Encodable, Sendable {
+        let expect: String
+        let what: String
+    }
+
+    var status: HTTPResponse.Status { HTTPResponse.Status(code: code) }
+
+    enum CodingKeys: String, CodingKey { case ok, message, celebrate, repeated, undo, ask }
 }

@@ -6,6 +6,8 @@ import Hummingbird
 struct Shared: Sendable {
     let store: VaultStore
     let access: Access
+    /// The actions made lately, so one sent twice makes one change.
+    let recent = RecentActions()
 
     /// Renders a page from the current state (cached per version), or says what is wrong with the vault.
     /// `varies` is added to the cache's key: a page that shows the time passes the minute.

@@ -32,6 +32,7 @@ struct HabitsController {
                 actions.append(s.skipped
                     ? H.action("check", token: token, fields: ["ref": h.slug, "force": "1"], label: "✓ Did it after all",
                                title: "Log \(h.title) instead of today's skip")
+                    : h.target > 1 || h.unit.rawValue != "count" ? amountForm(s, token: token)
                     : H.action("check", token: token, fields: ["ref": h.slug], label: "✓ Check", title: "Check \(h.title)"))
                 if !s.skipped && !s.done && (h.log[state.today]?.amount ?? 0) == 0 {
                     actions.append(H.action("skip", token: token, fields: ["habit": h.slug], label: "Skip", title: "Skip \(h.title) today",
@@ -55,6 +56,22 @@ struct HabitsController {
         content.append(H.el("p", [:], "Streak: \(Words.plural(view.streak, "day")) · best \(Words.plural(view.bestStreak, "day"))"))
         content.append(heatmap(view.heatmap))
         return content
+    }
+
+    /// A habit counted in amounts ("10,000 steps", "30 min") is logged by its amount: a field
+    /// holding what is left to reach today's target, so one tap logs the rest, or any amount typed.
+    func amountForm(_ s: HabitStatus, token: String) -> HTML {
+        let h = s.habit
+        let left = h.target - s.progress
+        let unit = h.unit.rawValue == "count" ? "" : " " + h.unit.rawValue
+        return H.el("form", ["method": "post", "action": "/actions/check", "class": "inline amount", "data-action": "check"], [
+            H.el("input", ["type": "hidden", "name": "csrf", "value": token]),
+            H.el("input", ["type": "hidden", "name": "ref", "value": h.slug]),
+            H.el("input", ["type": "number", "name": "amount", "min": "0", "step": "any", "inputmode": "decimal", "required": "required",
+                           "value": format(left > 0 ? left : h.target), "aria-label": "Amount\(unit) of \(h.title) to log"]),
+            H.el("button", ["type": "submit", "class": "button", "title": "Log this amount of \(h.title)",
+                            "aria-label": "Log this amount of \(h.title)"], "✓ Log" + unit),
+        ])
     }
 
     func format(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String((v * 100).rounded() / 100) }

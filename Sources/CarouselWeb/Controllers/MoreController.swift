@@ -36,8 +36,7 @@ struct MoreController {
         } catch {
             return [H.el("h1", [:], "Undo"), H.el("p", [:], Shared.describe(error).capitalizedFirst + ".")]
         }
-        let when = ISO8601DateFormatter.string(from: Date(timeIntervalSince1970: TimeInterval(preview.entry.time)), timeZone: .current,
-                                               formatOptions: [.withFullDate, .withDashSeparatorInDate, .withTime, .withColonSeparatorInTime])
+        let made = Date(timeIntervalSince1970: TimeInterval(preview.entry.time))
         // A plain form (the page's script leaves it alone): undoing leaves this page for `back`.
         let form = H.el("form", ["method": "post", "action": "/actions/undo", "class": "undo-form"], [
             H.el("input", ["type": "hidden", "name": "back", "value": back]),
@@ -48,29 +47,44 @@ struct MoreController {
         ])
         return [
             H.el("h1", [:], "Undo the last change?"),
-            H.el("p", [:], "Undo makes a new commit that puts these files back as they were before this change:"),
-            H.el("dl", ["class": "fields"], [
-                H.el("dt", [:], "change"), H.el("dd", [:], [H.el("strong", ["id": "undo-summary"], preview.entry.summary)]),
-                H.el("dt", [:], "made"), H.el("dd", [:], when.replacingOccurrences(of: "T", with: " ") + " by " + preview.entry.author),
-                H.el("dt", [:], "commit"), H.el("dd", [:], String(preview.entry.commit.prefix(7))),
-                H.el("dt", [:], "files"), H.el("dd", [:], files(preview.paths, commit: String(preview.entry.commit.prefix(7)))),
-            ]),
-            Pages.muted("Edits to these files not committed yet are committed first; if that makes them the last change, undo stops and shows it here."),
+            H.el("p", [:], [H.text("The last change: you "), H.el("strong", ["id": "undo-summary"], ChangeWords.said(preview.entry.summary)),
+                            H.text(", \(Self.when(made, today: shared.store.moment.today)).")]),
+            H.el("p", ["id": "undo-what"], "Undo puts \(Self.things(preview.paths)) back as \(preview.paths.count == 1 ? "it was" : "they were") before it; "
+                + "everything changed since stays."),
+            Pages.muted("Edits made by hand and not saved to the history yet are saved first; if that makes them the last change, undo stops and shows it here."),
             form,
         ]
     }
 }
 
 extension MoreController {
-    /// The first files a change touched, and how many more: a commit of ten thousand files
-    /// (a first import) must not make a page of ten thousand rows.
-    static let filesShown = 50
+    /// "today at 09:30", "yesterday at 17:05", "on 2026-11-20 at 08:00", in this computer's time.
+    static func when(_ date: Date, today: Day) -> String {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.dateFormat = "yyyy-MM-dd"
+        let day = f.string(from: date)
+        f.dateFormat = "HH:mm"
+        let time = f.string(from: date)
+        if day == today.iso { return "today at \(time)" }
+        if day == today.adding(days: -1).iso { return "yesterday at \(time)" }
+        return "on \(day) at \(time)"
+    }
 
-    func files(_ paths: [String], commit: String) -> [HTML] {
-        let shown = paths.prefix(Self.filesShown).map { H.el("li", [:], [H.el("code", [:], $0)]) }
-        let more = paths.count - shown.count
-        return [H.el("ul", ["class": "undo-files"], shown)]
-            + (more > 0 ? [Pages.muted("and \(more) more \(more == 1 ? "file" : "files") (`git show --name-only \(commit)` in the vault lists every one)")] : [])
+    /// What a change touched, counted in the vault's own words: "1 card", "3 cards and a habit".
+    static func things(_ paths: [String]) -> String {
+        var counts: [(String, String, Int)] = [("card", "cards", 0), ("habit", "habits", 0), ("journal day", "journal days", 0),
+                                               ("attachment", "attachments", 0), ("the settings", "the settings", 0), ("file", "files", 0)]
+        for path in paths {
+            let i = path.hasPrefix("cards/") ? 0 : path.hasPrefix("habits/") ? 1 : path.hasPrefix("journal/") ? 2
+                : path.hasPrefix("attachments/") ? 3 : path == "carousel.yaml" ? 4 : 5
+            counts[i].2 += 1
+        }
+        let parts = counts.filter { $0.2 > 0 }.map { one, many, n in
+            one == "the settings" ? one : n == 1 ? "1 \(one)" : "\(n) \(many)"
+        }
+        guard let last = parts.last else { return "nothing" }
+        return parts.count == 1 ? last : parts.dropLast().joined(separator: ", ") + " and " + last
     }
 }
 

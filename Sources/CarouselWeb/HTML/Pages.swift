@@ -34,6 +34,8 @@ enum Pages {
         }
         let capture = H.el("form", ["method": "post", "action": "/actions/add", "class": "capture", "data-action": "add"], [
             H.el("input", ["type": "hidden", "name": "csrf", "value": token]),
+            // On Today, a card captured there goes into Today's list.
+            current == "/" ? H.el("input", ["type": "hidden", "name": "where", "value": "today"]) : HTML(trusted: ""),
             H.el("label", ["for": "capture", "class": "visually-hidden"], "Add a card"),
             H.el("input", ["id": "capture", "name": "text", "placeholder": "Add a card, e.g. Call Mum tomorrow #family ~1",
                            "autocomplete": "off", "required": "required", "enterkeyhint": "done"]),

@@ -24,9 +24,16 @@ public struct ServeCertificate {
         public let description: String
     }
 
+    /// TLS 1.2 at the least: 1.0 and 1.1 are refused in the handshake.
     public var tlsConfiguration: TLSConfiguration {
-        TLSConfiguration.makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
+        var configuration = TLSConfiguration.makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
+        configuration.minimumTLSVersion = .tlsv12
+        return configuration
     }
+
+    /// Noted in the list of names beside a certificate made as a leaf (`CA:FALSE`); one kept by an
+    /// older Carousel, made as a CA, lacks it and is made again.
+    static let leafMark = "#leaf"
 
     /// The person's own certificate and key.
     public static func given(cert: String, key: String) throws -> ServeCertificate {
@@ -41,7 +48,7 @@ public struct ServeCertificate {
         let kept = Set(((try? String(contentsOfFile: list, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init))
         let fm = FileManager.default
         var made = false
-        if !fm.fileExists(atPath: cert) || !fm.fileExists(atPath: key) || !Set(names).isSubset(of: kept) {
+        if !fm.fileExists(atPath: cert) || !fm.fileExists(atPath: key) || !Set(names + [leafMark]).isSubset(of: kept) {
             try make(vault: vault, names: names.sorted())
             made = true
         }
@@ -67,7 +74,9 @@ public struct ServeCertificate {
     }
 
     /// A self-signed P-256 certificate for `names`, valid 397 days (what browsers take), written
-    /// beside its key and the list of names it was made for.
+    /// beside its key and the list of names it was made for. It is a leaf (`CA:FALSE`, for signing
+    /// a TLS handshake only): a phone that trusts it trusts this server, and its key can sign no
+    /// other certificate.
     static func make(vault: Vault, names: [String]) throws {
         guard let openssl = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
             .map({ "\($0)/openssl" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
@@ -80,7 +89,8 @@ public struct ServeCertificate {
         process.executableURL = URL(fileURLWithPath: openssl)
         process.arguments = ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
                              "-keyout", tmpKey, "-out", tmpCert, "-days", "397", "-subj", "/O=Carousel/CN=\(LANAddresses.names().first ?? "carousel")",
-                             "-addext", "subjectAltName=\(san)", "-addext", "extendedKeyUsage=serverAuth"]
+                             "-addext", "subjectAltName=\(san)", "-addext", "extendedKeyUsage=serverAuth",
+                             "-addext", "basicConstraints=critical,CA:FALSE", "-addext", "keyUsage=critical,digitalSignature"]
         let errors = Pipe()
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
@@ -96,6 +106,6 @@ public struct ServeCertificate {
         guard rename(tmpKey, vault.url(keyPath)) == 0, rename(tmpCert, vault.url(certPath)) == 0 else {
             throw Problem(description: "cannot save the certificate in \(Vault.localDir): \(String(cString: strerror(errno)))")
         }
-        _ = try FileSystem.writeAtomically(names.joined(separator: "\n") + "\n", to: vault.url(namesPath), shownAs: namesPath)
+        _ = try FileSystem.writeAtomically((names + [leafMark]).joined(separator: "\n") + "\n", to: vault.url(namesPath), shownAs: namesPath)
     }
 }

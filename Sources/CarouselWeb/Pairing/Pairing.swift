@@ -12,12 +12,20 @@ public final class Pairing: @unchecked Sendable {
     let onPaired: @Sendable (PairedDevice) -> Void
     private let lock = NSLock()
     private var code: String?
+    /// When the code was made, by `clock`; it pairs for `lifetime` seconds after that.
+    private let issued: Double
+    /// Seconds since some fixed moment (the wall clock in the server; tests pass their own).
+    let clock: @Sendable () -> Double
+    public static let lifetime: Double = 10 * 60
     private var noted: [String: String] = [:]
 
     public init(devices: PairedDevices, code: String = Pairing.makeCode(), now: @escaping @Sendable () -> String,
-                onPaired: @escaping @Sendable (PairedDevice) -> Void = { _ in }) {
+                onPaired: @escaping @Sendable (PairedDevice) -> Void = { _ in },
+                clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
         self.devices = devices
         self.code = code
+        self.clock = clock
+        self.issued = clock()
         self.now = now
         self.onPaired = onPaired
     }
@@ -25,14 +33,17 @@ public final class Pairing: @unchecked Sendable {
     /// 16 random bytes as hex: short enough for a small QR code, too many to guess.
     public static func makeCode() -> String { PairedDevices.randomHex(bytes: 16) }
 
-    /// The code while it is unused.
-    public var pendingCode: String? { lock.lock(); defer { lock.unlock() }; return code }
+    /// The code while it is unused and less than ten minutes old.
+    public var pendingCode: String? { lock.lock(); defer { lock.unlock() }; return expired ? nil : code }
+
+    /// Whether the code is older than `lifetime`; a code left on a screen cannot be used later.
+    var expired: Bool { clock() - issued > Pairing.lifetime }
 
     /// Pairs the device that brings the right code, once: the session token for its cookie.
-    /// Nil for a wrong code or one already used.
+    /// Nil for a wrong code, one already used, or one more than ten minutes old.
     func redeem(_ candidate: String, userAgent: String) throws -> String? {
         lock.lock()
-        guard let code, Access.same(candidate, code) else { lock.unlock(); return nil }
+        guard let code, !expired, Access.same(candidate, code) else { lock.unlock(); return nil }
         self.code = nil
         lock.unlock()
         do {

@@ -20,6 +20,13 @@ public final class Access: @unchecked Sendable {
     public let pairing: Pairing?
     /// Over HTTPS (`--lan`): cookies are `Secure` and a change's Origin is `https://`.
     public let secure: Bool
+    /// With `--lan`, this computer's own addresses besides loopback: a request from one of them
+    /// comes from this computer, and may bring `?token=`.
+    public var ownAddresses: Set<String> {
+        get { lock.lock(); defer { lock.unlock() }; return own }
+        set { lock.lock(); own = newValue; lock.unlock() }
+    }
+    private var own: Set<String> = []
 
     public init(token: String = Access.makeToken(), hosts: Set<String> = [], pairing: Pairing? = nil, secure: Bool = false,
                 backoffStep: Duration = .milliseconds(100)) {

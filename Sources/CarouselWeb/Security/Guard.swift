@@ -27,6 +27,11 @@ struct GuardMiddleware<Context: RequestContext>: RouterMiddleware {
             return await pair(request, pairing, client)
         }
         if let given = request.uri.queryParameters["token"] {
+            // With `--lan` another device gets in by pairing only, so `--revoke` can end its session.
+            if access.pairing != nil, let peer, !Self.loopback(peer), !access.ownAddresses.contains(peer) {
+                return Pages.refusal(.forbidden, "The address with ?token= works on this computer only. "
+                    + "Another device gets in by scanning the pairing code `carousel serve --lan` prints.")
+            }
             if access.backoff.refuses(client) { return Self.tooMany }
             guard access.matches(given) else { return await wrong(client) }
             // Swap the token in the address for the cookie, so it leaves the address bar and history.
@@ -84,7 +89,8 @@ struct GuardMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         guard let token = redeemed else {
             guard await access.backoff.pause(client) else { return Self.tooMany }
-            return Pages.refusal(.unauthorized, "This pairing code is wrong or was used already. Each code pairs one device, once; "
+            let why = pairing.expired ? "is more than ten minutes old" : "is wrong or was used already"
+            return Pages.refusal(.unauthorized, "This pairing code \(why). Each code pairs one device, once, within ten minutes; "
                 + "start `carousel serve --lan` again for a new one.")
         }
         return Response(status: .seeOther, headers: [.location: "/", .setCookie: pairing.cookie(token), .cacheControl: "no-store"])
@@ -100,6 +106,12 @@ struct GuardMiddleware<Context: RequestContext>: RouterMiddleware {
     var noToken: String {
         access.pairing == nil ? Pages.noToken : Pages.noToken
             + " A phone gets in by scanning the pairing code `carousel serve --lan` prints; a revoked one needs a new code."
+    }
+
+    /// This computer: 127.0.0.0/8 and ::1, as IPv4 or mapped into IPv6.
+    static func loopback(_ address: String) -> Bool {
+        let text = address.lowercased()
+        return text == "::1" || text.hasPrefix("127.") || text.hasPrefix("::ffff:127.")
     }
 
     static var tooMany: Response {

@@ -19,6 +19,8 @@ public struct NewCard: Sendable {
     public var remind: String?
     /// `first_step:`, the first physical step.
     public var firstStep: String?
+    /// `today:`, for a card put straight into Today's list (quick capture on the page's Today).
+    public var today: Day?
 
     public init(title: String) { self.title = title }
 }
@@ -72,6 +74,7 @@ extension Workspace {
         if !new.blockedBy.isEmpty { assignments.append(.init(field: "blocked_by", value: new.blockedBy.joined(separator: ","))) }
         if let e = new.emoji { assignments.append(.init(field: "emoji", value: e)) }
         if let f = new.firstStep { assignments.append(.init(field: "first_step", value: f)) }
+        if let t = new.today { assignments.append(.init(field: "today", value: t.iso)) }
         if settings.cardFormat == .tasknotes { seedTaskNotesKeys(&file, new, &assignments) }
         for a in assignments where !a.value.isEmpty { try apply(a, to: &file) }
         // A repeating card with no date starts at the rule's first day from today, not at today:
