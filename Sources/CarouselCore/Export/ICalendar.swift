@@ -118,7 +118,14 @@ public enum ICalendar {
             if isEvent, time != nil, let m = c.duration.flatMap({ TimelineView.minutes(duration: $0) }), m > 0 {
                 out.append("DURATION:PT" + (m >= 60 ? "\(m / 60)H" : "") + (m % 60 > 0 ? "\(m % 60)M" : ""))
             }
-            out.append("RRULE:\(rule.rrule)")
+            var rrule = rule.rrule
+            if time != nil, case .until(let last) = rule.end {
+                // UNTIL of DTSTART's type (RFC 5545): the end of the last day, in UTC for a zoned
+                // series; a plain date would end a timed series at that day's midnight.
+                let end = DateValue(day: last, minutes: 1439, seconds: 59)
+                rrule = rrule.replacingOccurrences(of: "UNTIL=\(last.basicISO)", with: "UNTIL=" + (zone.map { utc(end, from: $0) } ?? "\(last.basicISO)T235959"))
+            }
+            out.append("RRULE:\(rrule)")
             let excluded = Set(c.skipped + c.exceptDates).subtracting(movedDays).sorted()
             if !excluded.isEmpty { out.append("EXDATE" + list(excluded)) }
             let extra = Set(c.alsoDates).subtracting(c.exceptDates).sorted()
