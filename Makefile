@@ -94,6 +94,9 @@ demo: demo-deps
 ## one (/dev/shm) when the machine has it, since they fsync for real and on a two-core machine
 ## waiting for the disk was a third of the run. `make stress` keeps them on disk. The folder is
 ## removed after the run.
+## When ../shared/corpora is beside the project (CI has it), the public calendars and TaskNotes'
+## conformance suite run too, and their counts are printed after the suite; a plain clone
+## without it skips them and says so.
 TEST_WORKERS ?= 4
 TEST_TMP ?= $(shell [ -d /dev/shm ] && [ -w /dev/shm ] && echo /dev/shm || echo "$${TMPDIR:-/tmp}")
 test: deps pydeps
@@ -101,7 +104,10 @@ test: deps pydeps
 	@scratch=$$(mktemp -d "$(TEST_TMP)/carousel-tests.XXXXXX") && chmod 1777 "$$scratch" && \
 	  TMPDIR="$$scratch" CAROUSEL_TEST_SERVER_ROOT="$(SERVER_ROOT)" CAROUSEL_TEST_PYTHON=required CAROUSEL_REQUIRE_BROWSER=1 \
 	  CAROUSEL_TEST_SERVERS=required Tests/run.sh "$(BIN_DIR)" $(TEST_WORKERS) .build/test-logs; \
-	  status=$$?; rm -rf "$$scratch"; exit $$status
+	  status=$$?; rm -rf "$$scratch"; \
+	  echo "Other tools' files (../shared/corpora: SharedCorporaTests, TaskNotesConformanceTests):"; \
+	  grep -h "^corpus: " .build/test-logs/*SharedCorporaTests.log .build/test-logs/*TaskNotesConformanceTests.log 2>/dev/null | sed 's/^corpus: /  /'; \
+	  exit $$status
 
 ## screenshots: a PNG of every page of `carousel serve`, light and dark, on a desktop and on
 ## 375 and 430 px phones, into docs/screenshots/

@@ -17,12 +17,12 @@ final class ICalendarImportTests: XCTestCase {
         let r = try s.carousel(["import", "--from", "ics", fixture("calendar.ics"), "--json"], env: env)
         XCTAssertEqual(r.status, 0, r.stderr)
         let out = try r.json()
-        XCTAssertEqual((out["added"] as? [[String: Any]])?.count, 6)
-        // The hourly rule is listed with its line, and its card is a one-off on its first date.
+        XCTAssertEqual((out["added"] as? [[String: Any]])?.count, 8)
+        // The hourly rule is listed with its line, and comes in as a card for each hour (COUNT=3).
         let notes = out["notes"] as? [String] ?? []
         XCTAssertTrue(notes.contains { $0.hasPrefix("line 76: Stand-up: RRULE FREQ=HOURLY") }, "\(notes)")
         XCTAssertEqual(try s.log().count, before + 1)
-        XCTAssertEqual(try s.log().first, "import: 6 cards from iCalendar")
+        XCTAssertEqual(try s.log().first, "import: 8 cards from iCalendar")
 
         let choir = try s.read("cards/choir-rehearsal-st-mary-s.md")
         // The calendar's zone is kept: 18:00 in Berlin, whatever the machine's zone (London here).
@@ -40,7 +40,8 @@ final class ICalendarImportTests: XCTestCase {
         // DTSTART (7 December, not a 1st weekday) is an occurrence all the same, as RFC 5545 says.
         XCTAssertTrue(bins.contains("repeat: every month on the 1st weekday") && bins.contains("also: [2026-12-07, 2026-12-19]"), bins)
         let standup = try s.read("cards/stand-up.md")
-        XCTAssertTrue(standup.contains("due: 2026-12-01T09:00") && !standup.contains("repeat:"), standup)
+        XCTAssertTrue(standup.contains("due: 2026-12-01T09:00") && standup.contains("until 2026-12-01"), standup)
+        XCTAssertTrue(try s.read("cards/stand-up-3.md").contains("due: 2026-12-01T11:00"))
         let passport = try s.read("cards/renew-passport.md")
         XCTAssertTrue(passport.contains("importance: 5") && passport.contains("due: 2026-12-15")
                       && !passport.contains("kind:") && passport.contains("tags: [admin]"), passport)

@@ -147,22 +147,22 @@ final class TaskNotesKeysTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(try s.read("carousel.yaml").contains("format: tasknotes"))
         XCTAssertEqual(try s.carousel(["add", "Call Sam fri 3pm #family priority:H"]).status, 0)
-        var sam = try s.read("cards/call-sam.md")
+        var sam = try s.read("cards/Call Sam.md")
         for line in ["status: open\n", "priority: high\n", "scheduled: 2026-11-27T15:00\n", "due: 2026-11-27\n",
                      "tags: [task, family]\n", "dateCreated: 2026-11-23T", "dateModified: 2026-11-23T"] {
             XCTAssertTrue(sam.contains(line), "\(line) in\n\(sam)")
         }
         for key in ["\nimportance:", "\ncreated:", "\nstart:", "\ndone:"] { XCTAssertFalse(sam.contains(key), "\(key) in\n\(sam)") }
         XCTAssertEqual(try s.carousel(["done", "call-sam"]).status, 0)
-        sam = try s.read("cards/call-sam.md")
+        sam = try s.read("cards/Call Sam.md")
         XCTAssertTrue(sam.contains("status: done\n") && sam.contains("completedDate: 2026-11-23\n"), sam)
 
         XCTAssertEqual(try s.carousel(["add", "Water the plants every monday"]).status, 0)
-        var plants = try s.read("cards/water-the-plants.md")
+        var plants = try s.read("cards/Water the plants.md")
         XCTAssertTrue(plants.contains("recurrence: DTSTART:20261123;FREQ=WEEKLY;BYDAY=MO\n"), plants)
         XCTAssertFalse(plants.contains("\nrepeat:"), plants)
         XCTAssertEqual(try s.carousel(["done", "water-the-plants"]).status, 0)
-        plants = try s.read("cards/water-the-plants.md")
+        plants = try s.read("cards/Water the plants.md")
         XCTAssertTrue(plants.contains("complete_instances: [2026-11-23]\n"), plants)
         let json = try s.carousel(["show", "water-the-plants", "--json"]).json()
         XCTAssertEqual(json["next"] as? [String] ?? [], Array((json["next"] as? [String] ?? []).prefix(14)))

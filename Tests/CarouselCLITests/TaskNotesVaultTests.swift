@@ -230,7 +230,7 @@ final class TaskNotesVaultTests: XCTestCase {
 
         // A new card goes into the tasks folder with the vault's keys, tag and statuses.
         XCTAssertEqual(try s.carousel(["add", "Call Sam fri #family"]).status, 0)
-        let sam = try s.read("Planner/Tasks/call-sam.md")
+        let sam = try s.read("Planner/Tasks/Call Sam.md")
         for line in ["state: todo\n", "prio: low\n", "deadline: 2026-11-27\n", "tags: [todo, family]\n"] {
             XCTAssertTrue(sam.contains(line), "\(line) in\n\(sam)")
         }

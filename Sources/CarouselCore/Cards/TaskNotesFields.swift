@@ -25,14 +25,15 @@ enum TaskNotesFields {
     }
 
     /// A card file's text with its `dateModified:` (or `date_modified:`) set to `stamp`, as
-    /// TaskNotes does on every change; the text as it was when it has neither.
+    /// TaskNotes does on every change (with its offset, `TaskNotesStamp`); the text as it was
+    /// when it has neither.
     static func touchingModified(_ text: String, stamp: DateValue) -> String {
         let renamed = VaultLayout.active.property("dateModified")
         guard text.contains("\n\(renamed):") || text.contains("\ndate_modified:"),
               var document = try? FrontMatterDocument(text: text) else { return text }
         let key = document.lineRange(of: renamed) != nil ? renamed : "date_modified"
         guard document.lineRange(of: key) != nil else { return text }
-        let value = stamp.description
+        let value = TaskNotesStamp.text(stamp)
         let style = document.firstLine(of: key).map(YAMLRender.style(ofLine:)) ?? .plain
         document.set(key, renderedLines: [YAMLRender.line(key, string: value, style: style)])
         return document.text

@@ -13,7 +13,7 @@ extension ICalendarImport {
         var line: Int
     }
 
-    static func apply(_ o: Override, to plan: inout ImportPlan, zones: Zones) {
+    static func apply(_ o: Override, to plan: inout ImportPlan, zones: Zones, all: [Override] = []) {
         func first(_ name: String) -> Property? { o.props.first { $0.name == name } }
         let uid = first("UID")?.value ?? ""
         // The original day on the series' clock: the series' zone, whatever machine reads the file.
@@ -47,7 +47,17 @@ extension ICalendarImport {
         }
         series.exceptDates = Array(Set(series.exceptDates + [original])).sorted()
         if !cancelled, let day = moved.due?.day {
-            if moved.title == series.title, moved.due?.minutes == series.due?.minutes {
+            // A day holds one occurrence of a series: one moved onto a day that has one already
+            // (another moved there, or the rule's own that no override replaces) is its own card.
+            let replaced = Set(all.filter { $0.props.first { $0.name == "UID" }?.value == uid }.compactMap { other in
+                other.props.first { $0.name == "RECURRENCE-ID" }.flatMap { date($0, in: seriesZone, zones)?.day }
+            })
+            let start = series.extras.first { $0.0 == "series_start" }.flatMap { Day(iso: $0.1) } ?? series.due?.day
+            let ruleDay = series.repeatRule.flatMap { try? RecurrenceRule.parse($0) }.flatMap { r in
+                start.map { r.occurrences(anchor: $0, from: day, limit: 1).first == day }
+            } ?? false
+            let occupied = series.alsoDates.contains(day) || (ruleDay && !replaced.contains(day) && !series.exceptDates.contains(day))
+            if moved.title == series.title, moved.due?.minutes == series.due?.minutes, !occupied {
                 series.alsoDates = Array(Set(series.alsoDates + [day])).sorted()
             } else {
                 plan.items.append(moved)

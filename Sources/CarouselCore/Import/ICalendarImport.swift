@@ -77,7 +77,7 @@ public enum ICalendarImport {
             plan.notes.append("line \(lines.last?.line ?? 1): BEGIN:\(open) is never closed; closed at the end of the file")
             close(open, line: lines.last?.line ?? 1)
         }
-        for o in overrides { apply(o, to: &plan, zones: zones) }
+        for o in overrides { apply(o, to: &plan, zones: zones, all: overrides) }
         return plan
     }
 
@@ -86,6 +86,7 @@ public enum ICalendarImport {
     /// a rule become one-off cards on those dates (key `ics:UID@rdate-DAY`).
     static func items(_ props: [Property], alarms: [[Property]], isEvent: Bool, line: Int, zones: Zones,
                       notes: inout [String]) -> [ImportedItem] {
+        if let made = subDailyItems(props, alarms: alarms, isEvent: isEvent, line: line, zones: zones, notes: &notes) { return made }
         let rules = props.filter { $0.name == "RRULE" }
         let rdates = props.filter { $0.name == "RDATE" }
         // An RDATE at another time of day than the series' has no `also:` form (those are days):
@@ -188,7 +189,7 @@ public enum ICalendarImport {
         }
         if let p = first("RRULE") {
             do {
-                let rule = try RecurrenceRule.parse(p.value)
+                let rule = try RecurrenceRule.parse(untilOnClock(p.value, start: start, tzid: first("DTSTART")?.params["TZID"], zone: zone, zones))
                 item.repeatRule = rule.normalized
                 if let s = start { item.extras.append(("series_start", s.day.iso)) }
             } catch {

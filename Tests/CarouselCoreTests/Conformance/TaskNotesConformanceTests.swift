@@ -7,16 +7,28 @@ import XCTest
 /// operation through `TaskNotesAdapter`, apply the fixture's assertion, and print the counts per
 /// file and per profile (`# pass … fail … skip …`). The fixtures are not part of this repository:
 /// set `TASKNOTES_CONFORMANCE` to the suite's `conformance` folder (the one with `manifest.json`
-/// and `fixtures/`); without it the test is skipped and says so. `TASKNOTES_CONFORMANCE_TAP`
+/// and `fixtures/`), or keep the suite at `../shared/corpora/tasknotes-spec` beside the project;
+/// without either the test is skipped and says so. `TASKNOTES_CONFORMANCE_TAP`
 /// names a file to write the TAP report to.
 ///
 /// An operation the adapter does not implement fails (the guide has no other verdict for it);
 /// the test itself fails only when an operation it does implement fails a fixture, so it guards
 /// what is claimed while the counts show what is left.
 final class TaskNotesConformanceTests: XCTestCase {
+    /// `TASKNOTES_CONFORMANCE`, else `../shared/corpora/tasknotes-spec/conformance` beside the
+    /// project's root (this file is Tests/CarouselCoreTests/Conformance/…), else nil.
+    static var suite: String? {
+        if let root = ProcessInfo.processInfo.environment["TASKNOTES_CONFORMANCE"], !root.isEmpty { return root }
+        var project = URL(fileURLWithPath: #filePath)
+        for _ in 0..<4 { project.deleteLastPathComponent() }
+        let beside = project.deletingLastPathComponent().appendingPathComponent("shared/corpora/tasknotes-spec/conformance").path
+        return FileManager.default.fileExists(atPath: beside + "/manifest.json") ? beside : nil
+    }
+
     func testTheSuiteFixtures() throws {
-        guard let root = ProcessInfo.processInfo.environment["TASKNOTES_CONFORMANCE"], !root.isEmpty else {
-            throw XCTSkip("TASKNOTES_CONFORMANCE is not set: point it at tasknotes-spec's conformance folder (manifest.json and fixtures/) to run the suite")
+        guard let root = Self.suite else {
+            print("corpus: tasknotes-spec is not beside the project (../shared/corpora) and TASKNOTES_CONFORMANCE is not set; TaskNotes' suite is skipped")
+            throw XCTSkip("TASKNOTES_CONFORMANCE is not set and ../shared/corpora/tasknotes-spec is not beside the project: point it at tasknotes-spec's conformance folder (manifest.json and fixtures/) to run the suite")
         }
         let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: root + "/manifest.json"))) as? [String: Any]
         let files = (manifest?["files"] as? [[String: Any]] ?? []).compactMap { $0["file"] as? String }
@@ -69,6 +81,8 @@ final class TaskNotesConformanceTests: XCTestCase {
         for (file, t) in byFile { print("  \(file): \(t)") }
         for (profile, t) in byProfile.sorted(by: { $0.key < $1.key }) { print("  profile \(profile): \(t)") }
         print("# pass: \(total.pass)  fail: \(total.fail)  skip: \(total.skip)")
+        print("corpus: tasknotes-spec, claiming \(claim.profiles.sorted().joined(separator: ", ")): pass \(total.pass), fail \(total.fail), skip \(total.skip)")
+        for (file, t) in byFile { print("corpus:   \(file): \(t)") }
         XCTAssertEqual(implementedFailures.prefix(20), [], "fixtures failed by operations the adapter implements")
     }
 }

@@ -53,7 +53,8 @@ extension Workspace {
         let title = new.title.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !title.isEmpty else { throw .invalidValue(field: "title", message: "What do you want to do? The title cannot be empty") }
         guard !title.contains("\n") else { throw .invalidValue(field: "title", message: "must be one line") }
-        var base = Slug.make(from: title)
+        // A TaskNotes vault names a new task by its title, as TaskNotes does.
+        var base = settings.cardFormat == .tasknotes ? TaskNotesFilename.make(from: title) : Slug.make(from: title)
         if base.isEmpty { base = "card" }
         try taken.learn(startingWith: base)
         let slug = Slug.unique(base) { taken.contains($0) || FileSystem.stamp(vault.url("\(Vault.cardsDir)/\($0).md")) != nil }
@@ -84,7 +85,7 @@ extension Workspace {
            case let first = rule.seriesStart(writtenOn: moment.today), first != moment.today {
             file.set("series_start", string: first.iso)
         }
-        file.set("created", string: moment.stamp.description)
+        file.set("created", string: settings.cardFormat == .tasknotes ? TaskNotesStamp.text(moment.stamp) : moment.stamp.description)
         if let body = new.body, !body.isEmpty { file.setBody("\n" + body + (body.hasSuffix("\n") ? "" : "\n")) }
         return file
     }

@@ -24,7 +24,9 @@ extension Workspace {
         var changed: [Card] = []
         var pulled = false
         for card in cards {
-            if Occurrence.isDone(card, today: today) {
+            // A zoned series counts the occurrence this device shows today by its own day.
+            let day = Series(card, today: today).map(occurrenceDay) ?? today
+            if Occurrence.isDone(card, today: day) {
                 outcomes.append(.alreadyDone(card))
                 continue
             }
@@ -32,7 +34,7 @@ extension Workspace {
             file.ensureID(moment.makeID)
             var next: Day?
             if let series = Series(card, today: today) {
-                next = recordOccurrence(series, in: &file, field: "completed")
+                next = recordOccurrence(series, in: &file, field: "completed", on: day)
             } else {
                 file.set("done", string: moment.stamp.description)
             }
@@ -51,14 +53,21 @@ extension Workspace {
     /// After the last one `due` stays on it and the card gets its `done` stamp. Writes
     /// `series_start` when it is not stored yet, so the rule's count never moves with `due`.
     /// Returns the new due day, nil when the series is over.
-    func recordOccurrence(_ series: Series, in file: inout CardFile, field: String) -> Day? {
+    /// `day` is the occurrence's own day (`occurrenceDay`), `today` unless the card is zoned.
+    func recordOccurrence(_ series: Series, in file: inout CardFile, field: String, on day: Day? = nil) -> Day? {
+        let today = day ?? self.today
         let card = series.card
         let list = field == "completed" ? card.completed : card.skipped
         if series.needsStoredStart { file.set("series_start", string: series.start.iso) }
         file.set(field, list: Set(list).union([today]).sorted().map(\.iso))
         let next = series.next(afterRecording: today)
         if let next {
-            file.set("due", string: next.iso + (card.due?.timeText.map { "T" + $0 } ?? ""))
+            // A task TaskNotes wrote without a due date gets none (TaskNotes moves only the dates a
+            // task has); its open occurrence is read from its lists.
+            // An after-done rule counts from `due`, which it then needs.
+            if card.due != nil || !file.speaksTaskNotes || series.rule.afterCompletion {
+                file.set("due", string: next.iso + (card.due?.timeText.map { "T" + $0 } ?? ""))
+            }
         } else {
             file.set("done", string: moment.stamp.description)
         }

@@ -10,6 +10,8 @@ extension Workspace {
         guard let series = Series(card, today: today) else {
             throw .usage("\(card.title) doesn't repeat, so there is no occurrence to skip; `carousel drop` or `carousel set \(card.slug) due=…` moves it")
         }
+        // A zoned occurrence is skipped on its own day (`occurrenceDay`).
+        let today = occurrenceDay(series)
         if card.isDone(on: today) { throw .usage("\(card.title) is already done or skipped today; nothing changed") }
         guard let openDay = series.pending(today: today) else {
             throw .usage("\(card.title) has finished (its last occurrence is behind it), so there is nothing to skip; nothing changed")
@@ -19,9 +21,9 @@ extension Workspace {
         }
         var file = try open(card)
         file.ensureID(moment.makeID)
-        let next = recordOccurrence(series, in: &file, field: "skipped")
+        let next = recordOccurrence(series, in: &file, field: "skipped", on: today)
         var writes = [FileWrite(path: file.path, text: file.text)]
-        if card.isPulled(on: today) { writes.append(try journalWrite(changed: [file.card])) }
+        if card.isPulled(on: self.today) { writes.append(try journalWrite(changed: [file.card])) }
         let why = note?.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "\n", with: " ") ?? ""
         try commit(writes, message: "skip: \(card.title)" + (why.isEmpty ? "" : " — \(why)"))
         return (file.card, next)

@@ -9,8 +9,8 @@ extension Workspace {
         file.set("status", string: VaultLayout.active.openStatus)
         file.set("priority", string: VaultLayout.active.priorities.first ?? "none")
         if new.start != nil { file.setLines("scheduled", ["scheduled:"]) }
-        file.set("dateCreated", string: moment.stamp.description)
-        file.set("dateModified", string: moment.stamp.description)
+        file.set("dateCreated", string: TaskNotesStamp.text(moment.stamp))
+        file.set("dateModified", string: TaskNotesStamp.text(moment.stamp))
         let tag = VaultLayout.active.taskTag
         let tags = [tag] + new.tags.filter { $0 != tag }
         assignments.removeAll { $0.field == "tags" }
