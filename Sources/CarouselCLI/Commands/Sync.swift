@@ -50,6 +50,7 @@ struct Sync: ParsableCommand {
                 printError("Came in from \(report.remote) but cannot be used here (left as it is):")
                 for d in report.incomingProblems { printError(d.description) }
             }
+            defer { syncCalDAV(vault) }
             if options.json { return SyncRender.json(report).printJSON() }
             SyncRender.text(report).forEach { print($0) }
         }
