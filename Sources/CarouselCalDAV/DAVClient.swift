@@ -33,7 +33,7 @@ final class DAVClient: @unchecked Sendable {
     let user: String
     let password: String
     let limits: Limits
-    private let client: HTTPClient
+    private let httpClient: HTTPClient
     private(set) var requests = 0
 
     init(user: String, password: String, limits: Limits) {
@@ -43,10 +43,10 @@ final class DAVClient: @unchecked Sendable {
         var config = HTTPClient.Configuration()
         config.timeout = .init(connect: .seconds(min(limits.seconds, 10)), read: .seconds(limits.seconds))
         config.redirectConfiguration = .follow(max: 5, allowCycles: false)
-        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: config)
+        httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: config)
     }
 
-    func close() async { try? await client.shutdown() }
+    func close() async { try? await httpClient.shutdown() }
 
     /// Sends one request and reads the whole answer; a wrong password, a TLS problem, a refused
     /// connection and a server that stops answering each throw a sentence that says which.
@@ -65,7 +65,7 @@ final class DAVClient: @unchecked Sendable {
         let response: HTTPClientResponse
         var buffer: ByteBuffer
         do {
-            response = try await client.execute(request, timeout: .seconds(limits.seconds))
+            response = try await httpClient.execute(request, timeout: .seconds(limits.seconds))
             buffer = try await response.body.collect(upTo: limits.bytes)
         } catch {
             throw Self.describe(error, method: method, url: url, limits: limits)

@@ -175,6 +175,34 @@ final class CalDAVTests: XCTestCase {
         try s.assertClean()
     }
 
+    /// A password file readable by others is refused; `doctor` names the account; `carousel
+    /// sync` runs the CalDAV sync after the git sync.
+    func testPasswordFileDoctorAndSync() throws {
+        let s = try makeVault()
+        s.extraEnvironment["CAROUSEL_CALDAV_PASSWORD"] = nil
+        let server = try CalDAVServer(.radicale, root: s.root)
+        let file = s.home.appendingPathComponent("caldav-password")
+        try Data("\(CalDAVServer.password)\n".utf8).write(to: file)
+        chmod(file.path, 0o644)
+        let open = try s.carousel(["caldav", "connect", server.url, "--user", CalDAVServer.user, "--password-file", file.path], limit: 60)
+        XCTAssertEqual(open.status, 2)
+        XCTAssertTrue(open.stderr.contains("can be read by others"), open.stderr)
+        chmod(file.path, 0o600)
+        let r = try s.carousel(["caldav", "connect", server.url, "--user", CalDAVServer.user, "--password-file", file.path], limit: 60)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertFalse(try s.read(".carousel/caldav.json").contains(CalDAVServer.password))
+        let doctor = try s.carousel(["doctor"])
+        XCTAssertTrue(doctor.stdout.contains("CalDAV: phone at \(server.url), last sync never"), doctor.stdout)
+
+        let remote = s.root.appendingPathComponent("remote.git")
+        try shellRun(["git", "init", "-q", "--bare", remote.path], cwd: s.root)
+        try s.git(["remote", "add", "origin", remote.path])
+        let synced = try s.carousel(["sync"], limit: 120)
+        XCTAssertEqual(synced.status, 0, synced.stderr)
+        XCTAssertTrue(synced.stdout.contains("CalDAV: 0 changes from the account, 4 sent"), synced.stdout)
+        XCTAssertEqual(try server.items("Carousel").count, 3)
+    }
+
     func testSilentServerEndsWithinItsLimit() throws {
         try CalDAVServer.requirePython("socket")
         let s = try makeVault()
