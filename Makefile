@@ -57,10 +57,11 @@ test-servers:
 
 ## pydeps: the Python packages the tests use: independent oracles (iCalendar readers),
 ## Selenium, which drives Debian's chromium (from deps) in the browser tests, and axe-core
-## (axe-selenium-python) for the accessibility checks
-PYDEPS := icalendar recurring-ical-events python-dateutil selenium axe-selenium-python
+## (axe-selenium-python) for the accessibility checks; Radicale and Xandikos (CalDAV servers the
+## `carousel caldav` tests start on 127.0.0.1) and caldav, the client that plays the phone
+PYDEPS := icalendar recurring-ical-events python-dateutil selenium axe-selenium-python radicale xandikos caldav
 pydeps:
-	@python3 -c "import icalendar, recurring_ical_events, dateutil, selenium, axe_selenium_python" 2>/dev/null || \
+	@python3 -c "import icalendar, recurring_ical_events, dateutil, selenium, axe_selenium_python, radicale, xandikos, caldav" 2>/dev/null || \
 	  python3 -m pip install -q $(PYDEPS) 2>/dev/null || \
 	  python3 -m pip install -q --break-system-packages $(PYDEPS)
 
@@ -120,7 +121,8 @@ release: demo-deps
 	@# Product by product: a dependency's dynamic library (GRDB-dynamic) cannot take the static stdlib.
 	$(SWIFT) build -c release --static-swift-stdlib --product carousel
 	$(SWIFT) build -c release --static-swift-stdlib --product carousel-serve
-	@echo "Built $$($(SWIFT) build -c release --show-bin-path)/carousel and carousel-serve beside it"
+	$(SWIFT) build -c release --static-swift-stdlib --product carousel-caldav
+	@echo "Built $$($(SWIFT) build -c release --show-bin-path)/carousel, carousel-serve and carousel-caldav beside it"
 
 ## dist: carousel-VERSION-linux-ARCH.tar.gz, a release archive that runs without Swift (the
 ## binaries, completions, the man page, INSTALL.txt), then tried unpacked (dist/check.sh)
@@ -138,6 +140,7 @@ install: release
 	  "$$root/share/zsh/site-functions" "$$root/share/fish/vendor_completions.d"; \
 	install -m 755 "$$bin" "$$root/bin/carousel"; \
 	install -m 755 "$$(dirname "$$bin")/carousel-serve" "$$root/bin/carousel-serve"; \
+	install -m 755 "$$(dirname "$$bin")/carousel-caldav" "$$root/bin/carousel-caldav"; \
 	"$$bin" --generate-completion-script bash > "$$root/share/bash-completion/completions/carousel"; \
 	"$$bin" --generate-completion-script zsh > "$$root/share/zsh/site-functions/_carousel"; \
 	"$$bin" --generate-completion-script fish > "$$root/share/fish/vendor_completions.d/carousel.fish"; \
@@ -161,6 +164,7 @@ bench: release
 	@command -v perf >/dev/null || $(SUDO) apt-get install -y -qq linux-perf >/dev/null 2>&1 || \
 	  echo "linux-perf could not be installed; the start-up table is skipped"
 	-CAROUSEL_BIN=$$($(SWIFT) build -c release --show-bin-path)/carousel bench/startup.sh
+	-CAROUSEL_BIN=$$($(SWIFT) build -c release --show-bin-path)/carousel bench/caldav.sh $(SIZES)
 
 ## stress: the long explorations in full (CAROUSEL_STRESS=1), where `make test` visits a fixed
 ## sample of each: every crash point, every power-cut state, every failed fsync, every amount of

@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .executable(name: "carousel", targets: ["carousel"]),
         .library(name: "CarouselCore", targets: ["CarouselCore"]),
+        .executable(name: "carousel-caldav", targets: ["carousel-caldav"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -24,6 +25,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // Already under Hummingbird (HummingbirdTLS); `carousel serve --lan`'s HTTPS, in `carousel-serve` only.
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // `carousel caldav`'s HTTP client and its XML reader, in `carousel-caldav` only.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/drmohundro/SWXMLHash", from: "8.1.1"),
     ],
     targets: [
         // The system libgit2's headers (Debian: libgit2-dev 1.5.1). Nothing else lives here; how
@@ -101,6 +105,19 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "carousel-serve", dependencies: ["CarouselWeb"]),
+        // `carousel caldav`: two-way sync with a CalDAV task list and calendar. A separate
+        // program, as `carousel-serve` is, so the command line never links an HTTP client.
+        .target(
+            name: "CarouselCalDAV",
+            dependencies: [
+                "CarouselCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "SWXMLHash", package: "SWXMLHash"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .executableTarget(name: "carousel-caldav", dependencies: ["CarouselCalDAV"]),
         // Fuzz targets: libFuzzer entry points under `make fuzz`, replay tools otherwise.
         .target(name: "FuzzSupport"),
         .executableTarget(name: "fuzz-card", dependencies: ["CarouselCore", "FuzzSupport"]),
@@ -116,7 +133,10 @@ let package = Package(
         ),
         // The command line's behaviour, run in-process, and end-to-end runs of the built
         // `carousel` binary where a real process is needed, against temporary vaults.
-        .testTarget(name: "CarouselCLITests", dependencies: ["carousel", "CarouselCLI", "CarouselFixtures"], exclude: ["Fixtures"]),
+        // `carousel caldav` runs against Radicale and Xandikos started by the tests, so they need
+        // `carousel-caldav` built too.
+        .testTarget(name: "CarouselCLITests", dependencies: ["carousel", "carousel-caldav", "CarouselCLI", "CarouselFixtures"],
+                    exclude: ["Fixtures"]),
         // The web server: router tests in process (no sockets), and a headless browser against the binary.
         .testTarget(
             name: "CarouselServeTests",

@@ -46,6 +46,7 @@ struct Carousel: ParsableCommand {
         (["habits", "streaks"], Habits.self),
         (["progress"], ProgressCommand.self),
         (["serve"], Serve.self),
+        (["caldav"], CalDAV.self),
         (["sync"], Sync.self),
         (["clone"], Clone.self),
         (["doctor"], Doctor.self),

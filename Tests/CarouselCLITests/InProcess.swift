@@ -11,7 +11,7 @@ enum InProcess {
 
     /// Commands that need a process of their own: `serve` replaces the process with the web
     /// server, `merge-driver` is run by git, and `focus` waits on signals.
-    static let processOnly: Set<String> = ["serve", "merge-driver", "focus"]
+    static let processOnly: Set<String> = ["serve", "caldav", "merge-driver", "focus"]
 
     /// Whether a run with `env` can happen in this process: not when it preloads a library
     /// (nss_wrapper's account database), which only a new process loads.

@@ -23,13 +23,14 @@ struct Doctor: ParsableCommand {
             let vault = try Vault.locate(explicit: options.vault, environment: options.environment,
                                          cwd: FileManager.default.currentDirectoryPath, checkingStructure: false)
             let report = VaultDoctor.run(vault: vault)
+            let calDAV = Doctor.calDAV(vault, environment: options.environment)
             if options.json {
                 printRaw(JSONOutput.render(DoctorJSON(vault: vault.root, problems: report.problems,
                                                          findings: report.findings, remotes: report.remotes), snakeCase: true))
             } else {
-                printLines(lines(report))
+                printLines(calDAV.lines + lines(report))
             }
-            if report.problems > 0 { throw ExitCode(1) }
+            if report.problems + calDAV.problems > 0 { throw ExitCode(1) }
         }
     }
 

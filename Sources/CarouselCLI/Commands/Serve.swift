@@ -92,8 +92,10 @@ struct Serve: ParsableCommand {
     }
 
     /// `carousel-serve` beside this executable (symlinks followed), else the first on PATH.
-    static func locateServer() -> String? {
-        let name = "carousel-serve"
+    static func locateServer() -> String? { locateProgram("carousel-serve") }
+
+    /// A program beside this executable (symlinks followed), else the first on PATH.
+    static func locateProgram(_ name: String) -> String? {
         var candidates: [String] = []
         if let own = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             candidates.append(VaultPath.folder(of: own) + "/" + name)

@@ -53,6 +53,7 @@ struct Sync: ParsableCommand {
             }
             let hidden = IgnoredFiles.hidden(in: vault)
             if !hidden.isEmpty { printError(IgnoredFiles.message(hidden)) }
+            defer { syncCalDAV(vault) }
             if options.json { return SyncRender.json(report).printJSON() }
             SyncRender.text(report).forEach { print($0) }
         }

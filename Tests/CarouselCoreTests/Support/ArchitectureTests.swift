@@ -24,8 +24,10 @@ final class ArchitectureTests: XCTestCase {
     func testSQLLivesOnlyInTheIndex() throws {
         let sql = try NSRegularExpression(pattern: #"where: "|sql: |"SELECT |"INSERT |"UPDATE |"DELETE |\.execute\("#)
         for file in try swiftFiles() where !file.path.hasPrefix("CarouselCore/Index/") {
-            let range = NSRange(file.text.startIndex..., in: file.text)
-            XCTAssertNil(sql.firstMatch(in: file.text, range: range), "\(file.path) holds SQL; it belongs in CarouselCore/Index/")
+            // The CalDAV program's HTTP client runs requests with `execute(` too; that is not SQL.
+            let text = file.path.hasPrefix("CarouselCalDAV/") ? file.text.replacingOccurrences(of: "httpClient.execute(", with: "") : file.text
+            let range = NSRange(text.startIndex..., in: text)
+            XCTAssertNil(sql.firstMatch(in: text, range: range), "\(file.path) holds SQL; it belongs in CarouselCore/Index/")
         }
     }
 

@@ -1,0 +1,3 @@
+import CarouselCalDAV
+import Foundation
+exit(await CalDAVProgram.main(Array(CommandLine.arguments.dropFirst())))
