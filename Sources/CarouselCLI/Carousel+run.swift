@@ -29,14 +29,16 @@ extension Carousel {
             return 2
         } catch {
             let code = exitCode(for: error)
-            // Help and usage wrap at the run's width (COLUMNS, else the terminal's, else 80).
-            let message = HelpText.fit(fullMessage(for: error, columns: Terminal.current.width), width: Terminal.current.width)
+            let message = fullMessage(for: error)
             if code == .validationFailure {
                 CommandLineRun.current.writeError(message + "\n")
                 return 2
             }
             if code == .success {
-                if !message.isEmpty { CommandLineRun.current.write(message + "\n") }
+                // Help fits the run's width (COLUMNS, else the terminal's, else 80), its usage line too.
+                let width = Terminal.current.width
+                let help = fullMessage(for: error, columns: width)
+                if !help.isEmpty { CommandLineRun.current.write(HelpText.fit(help, width: width) + "\n") }
             } else if !message.isEmpty {
                 CommandLineRun.current.writeError(message + "\n")
             }

@@ -36,7 +36,7 @@ final class EightyColumnsTests: XCTestCase {
         let views: [[String]] = [
             [], ["today"], ["board"], ["calendar"], ["calendar", "--month"], ["calendar", "--day"], ["countdown"], ["countdown", "--past"],
             ["timeline"], ["timeline", "--week"], ["suggest"], ["list"], ["list", "--all"], ["habits"], ["checkin"], ["pick"],
-            ["progress"], ["reflect"], ["show", "call-mum"], ["tag", "list"], ["log"], ["doctor"], ["rule", "every 2 weeks on tue, thu"],
+            ["progress"], ["show", "call-mum"], ["tag", "list"], ["log"], ["doctor"], ["rule", "every 2 weeks on tue, thu"],
         ]
         var wide: [String] = []
         for view in views {

@@ -80,6 +80,9 @@ final class OtherToolsWordsTests: XCTestCase {
         let r = try s.carousel(["list", "-o"])
         XCTAssertEqual(r.status, 2)
         XCTAssertTrue(r.stderr.contains("unknown option '-o'"), r.stderr)
+        let typo = try s.carousel(["list", "--overdeu"])
+        XCTAssertEqual(typo.status, 2)
+        XCTAssertTrue(typo.stderr.contains("Did you mean '--overdue'?"), typo.stderr)
     }
 
     /// `move milk "this week"` was refused.

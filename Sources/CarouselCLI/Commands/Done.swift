@@ -17,7 +17,7 @@ struct Done: ParsableCommand {
     var instance: String?
 
     func validate() throws {
-        try validateTerms(refs, required: true)
+        try validateTerms(refs, required: true, options: ["--yes", "--instance"])
         if instance != nil, refs.count != 1 { throw ValidationError("--instance names an occurrence of one card; give one card") }
     }
 

@@ -19,7 +19,7 @@ struct Remove: ParsableCommand {
     @Argument(parsing: .allUnrecognized, help: refsHelp, completion: .custom(completeRefs))
     var refs: [String] = []
 
-    func validate() throws { try validateTerms(refs, required: true) }
+    func validate() throws { try validateTerms(refs, required: true, options: ["--yes", "--keep-attachments"]) }
 
     func run() throws {
         try reporting {

@@ -36,12 +36,15 @@ struct BulkOptions: ParsableArguments {
 
 /// Usage mistakes in REF and filter words, caught before anything runs (exit 2): an option this
 /// command does not have (the words swallow unknown `--flags`) or a filter key that does not exist.
-func validateTerms(_ words: [String], required: Bool = false) throws {
+func validateTerms(_ words: [String], required: Bool = false, options: [String] = ["--yes"]) throws {
     if required && words.isEmpty {
         throw ValidationError("say which card: its number, its slug, or a filter such as +home or due.before:eow")
     }
     for w in words {
-        if w.hasPrefix("--") && w.count > 2 { throw ValidationError("unknown option '\(w)'") }
+        if w.hasPrefix("--") && w.count > 2 {
+            let name = String(w.prefix { $0 != "=" })
+            throw ValidationError("unknown option '\(w)'." + Nearest.hint(for: name, among: options + GlobalArguments.options.keys))
+        }
         if w.count == 2, w.first == "-", w.last?.isLetter == true {
             throw ValidationError("unknown option '\(w)': Carousel's options are spelled out (--open, --overdue, --done …); "
                 + "`carousel help` lists each command's options")

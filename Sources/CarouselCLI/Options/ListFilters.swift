@@ -48,8 +48,12 @@ struct ListFilters: ParsableArguments {
               help: "Taskwarrior-style filters: +tag -tag category:work due.before:eow kind:event status:open; numbers and words narrow further.")
     var terms: [String] = []
 
+    /// The long options above, for "did you mean" (`--overdeu` → `--overdue`).
+    static let optionNames = ["--tag", "--category", "--due", "--overdue", "--open", "--done", "--repeating", "--spoons",
+                              "--importance", "--kind", "--sort", "--limit", "--all"]
+
     func validate() throws {
-        try validateTerms(terms)
+        try validateTerms(terms, options: ListFilters.optionNames)
         if let limit, limit < 0 { throw ValidationError("--limit must be 0 (all) or more, found \(limit)") }
         if all, let limit, limit > 0 { throw ValidationError("--all shows every card; leave out --limit \(limit), or drop --all.") }
         if open && done { throw ValidationError("--open and --done together match nothing; pick one") }

@@ -4,10 +4,10 @@
 enum CommandSynonyms {
     /// Another tool's word → Carousel's command.
     static let table: [String: String] = [
-        "remove": "rm", "delete": "rm", "del": "rm", "trash": "rm",
-        "complete": "done", "finish": "done", "check-off": "done", "close": "done",
-        "ls": "list", "find": "search", "next": "pick", "new": "add", "create": "add", "modify": "set", "edit-card": "edit",
-        "start": "focus", "reopen": "undone", "calendar-view": "calendar", "agenda": "calendar", "info": "show",
+        "remove": "rm", "delete": "rm", "del": "rm",
+        "complete": "done", "finish": "done",
+        "ls": "list", "find": "search", "next": "pick", "new": "add", "create": "add", "modify": "set",
+        "reopen": "undone", "info": "show", "agenda": "calendar",
     ]
 
     /// " Carousel calls it 'rm': `carousel rm 3`." for a known other word, else nil.
