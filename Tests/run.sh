@@ -16,7 +16,7 @@ bundle=$(cd "$(dirname "$bundle")" && pwd)/$(basename "$bundle")
 rm -rf "$logs" && mkdir -p "$logs"
 
 # The classes that take longest go first so that no worker is left with one at the end.
-slow="BrowserTests WedgedDeviceTests RemoteSyncTests PowerCutTests TargetedViewTests SyncTests QuickCommitTests
+slow="SharedCorporaTests BrowserTests WedgedDeviceTests RemoteSyncTests PowerCutTests TargetedViewTests SyncTests QuickCommitTests
 BackoffTests CrashPointTests JSONShapeTests RepositoryQuickCommitTests GuardTests HostilePeerTests SyncLimitsTests"
 "$bundle" --list-tests 2>/dev/null | sed -n 's|^\([A-Za-z0-9_]*\.[A-Za-z0-9_]*\)/.*|\1|p' | uniq >"$logs/classes"
 [ -s "$logs/classes" ] || { echo "the test bundle listed no tests"; exit 1; }
