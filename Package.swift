@@ -111,6 +111,8 @@ let package = Package(
             name: "CarouselCalDAV",
             dependencies: [
                 "CarouselCore",
+                // Only to read the vault's HEAD: a sync with nothing new skips reading every card.
+                "CarouselGit",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "SWXMLHash", package: "SWXMLHash"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -61,6 +61,10 @@ public struct CalDAVState: Codable, Sendable {
     public var entries: [String: Entry] = [:]
     public var clashes: [Clash] = []
     /// The last sync that finished: when (ISO date-time) and what it did, for `status` and `doctor`.
+    /// The vault's HEAD and the day when every card was last sent without a refusal: while both
+    /// are the same and the account has nothing new, the cards are not read again.
+    public var sentHead: String?
+    public var sentDay: String?
     public var lastSync: String?
     public var lastResult: String?
 

@@ -1,4 +1,5 @@
 import CarouselCore
+import CarouselGit
 import Foundation
 
 /// What one `carousel caldav sync` did (its `--json`, and the sentences it prints).
@@ -77,8 +78,14 @@ final class CalDAVSync {
         }
         // 3. The vault's side goes out, read again after those commits. The vault is not held
         // (locked) while the server is asked: other commands run meanwhile.
-        let outgoing = try readOutgoing()
-        try await send(outgoing, touched: touched, vaultChanged: vaultChanged, sendBack: sendBack)
+        let quiet = touched.isEmpty && !sendBack && remote.values.allSatisfy { $0.changed.isEmpty && $0.deleted.isEmpty }
+        let (outgoing, head) = try readOutgoing(unlessAt: quiet ? state.sentHead : nil)
+        if let outgoing {
+            refused = false
+            try await send(outgoing, touched: touched, vaultChanged: vaultChanged, sendBack: sendBack)
+            state.sentHead = refused ? nil : head
+            state.sentDay = moment.today.iso
+        }
         for name in ["tasks", "events"] {
             if let token = remote[name]?.token { setToken(name, token) }
         }
@@ -87,9 +94,16 @@ final class CalDAVSync {
         return report
     }
 
-    private func readOutgoing() throws(CarouselError) -> [String: CalDAVOutgoing.Item] {
+    /// Whether the server refused a write in this sync (it is then tried again next time).
+    private var refused = false
+
+    /// Every card that goes out, and the HEAD they were read at; no cards when HEAD is `known`
+    /// and it is the day they were last sent (the workspace first commits editor edits).
+    private func readOutgoing(unlessAt known: String?) throws(CarouselError) -> ([String: CalDAVOutgoing.Item]?, String?) {
         let ws = try workspace()
-        return try CalDAVOutgoing.items(ws, uids: uidsByCard(), zone: zone)
+        let head = (try? Repository.open(at: vault.root).headID())??.hex
+        if let known, head == known, state.sentDay == moment.today.iso { return (nil, head) }
+        return (try CalDAVOutgoing.items(ws, uids: uidsByCard(), zone: zone), head)
     }
 
     func collection(_ name: String) -> CalDAVState.Collection { name == "events" ? state.events : state.tasks }
@@ -144,10 +158,12 @@ final class CalDAVSync {
                 state.entries[uid] = CalDAVState.Entry(uid: uid, collection: item.collection, href: href, etag: r.headers.first(name: "ETag"),
                                                        cardID: item.card.id, path: item.card.path, sent: item.hash, base: item.fields)
             case 412:
+                refused = true
                 report.notes.append("\(item.card.path) changed on the account while this sync ran; the next sync brings that change in")
             case 404, 409:
                 throw .io("the collection \(collection(item.collection).url) is missing (\(r.status)); `carousel caldav connect` picks or creates it again")
             default:
+                refused = true
                 report.notes.append("the server refused \(item.card.path) (\(r.status)); it stays as it is in the vault")
             }
         }
@@ -162,6 +178,7 @@ final class CalDAVSync {
                 report.removed += 1
                 state.entries[uid] = nil
             } else if r.status == 412 {
+                refused = true
                 report.notes.append("\(e.path) is no longer in the vault but changed on the account meanwhile; left there")
             }
         }

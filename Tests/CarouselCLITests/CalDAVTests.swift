@@ -143,6 +143,12 @@ final class CalDAVTests: XCTestCase {
         XCTAssertEqual(settled["deleted_on_phone"] as? [String], ["cards/old-receipts.md"])
         XCTAssertEqual(try s.git(["rev-parse", "HEAD"]).stdout, head2)
 
+        // A change in the vault alone (the account has nothing new) still goes out.
+        XCTAssertEqual(try s.carousel(["set", "dinner-with-sam", "title=Dinner with Sam and Alex"]).status, 0)
+        let local = try sync(s)
+        XCTAssertEqual(local["sent"] as? Int, 1, "\(local)")
+        XCTAssertEqual(try server.items("Carousel events")["01JCALDAV0DINNER@carousel"]?["summary"] as? String, "Dinner with Sam and Alex")
+
         // --send-back puts the deleted one back.
         let sentBack = try sync(s, ["--send-back"])
         XCTAssertEqual(sentBack["deleted_on_phone"] as? [String], [])
