@@ -83,7 +83,7 @@ extension WedgedDeviceTests {
 
     func testAFileAtTheDepthLimitIsTaken() throws {
         let s = try scene()
-        try pushDeepFile(s.peer, depth: 63)
+        _ = try pushDeepFile(s.peer, depth: 63)
         try mallory(s.peer, ["reset", "-q", "--hard", "origin/main"])
         try assertHealed(s)
     }
