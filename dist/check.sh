@@ -23,8 +23,8 @@ clean_env=(env -i HOME="$work/home" PATH="$bin:/usr/bin:/bin" LANG=C.UTF-8 LD_LI
 run() { "${clean_env[@]}" "$@"; }
 
 echo "ldd of the unpacked carousel:"; ldd "$bin/carousel" | sed 's/^/  /'
-if ldd "$bin/carousel" "$bin/carousel-serve" | grep -q "not found"; then fail "a library is missing (INSTALL.txt names the packages)"; fi
-if ldd "$bin/carousel" "$bin/carousel-serve" | grep -Eq 'libswift|Foundation|libdispatch|/opt/|/\.build'; then
+if ldd "$bin/carousel" "$bin/carousel-serve" "$bin/carousel-caldav" | grep -q "not found"; then fail "a library is missing (INSTALL.txt names the packages)"; fi
+if ldd "$bin/carousel" "$bin/carousel-serve" "$bin/carousel-caldav" | grep -Eq 'libswift|Foundation|libdispatch|/opt/|/\.build'; then
   fail "a Swift runtime library or a build folder is linked"
 fi
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Makes carousel-VERSION-linux-ARCH.tar.gz from the release binaries: carousel and carousel-serve
+# Makes carousel-VERSION-linux-ARCH.tar.gz from the release binaries: carousel, carousel-serve and carousel-caldav
 # (the Swift standard library and Foundation linked in statically), shell completions, the man
 # page and INSTALL.txt naming the runtime packages the binaries load. Usage: package.sh BIN_DIR OUT_DIR
 set -euo pipefail
@@ -13,8 +13,8 @@ trap 'rm -rf "$stage"' EXIT
 root="$stage/$name"
 install -d "$root/bin" "$root/share/man/man1" "$root/share/bash-completion/completions" \
   "$root/share/zsh/site-functions" "$root/share/fish/vendor_completions.d"
-install -m 755 "$carousel" "$bin_dir/carousel-serve" "$root/bin/"
-strip "$root/bin/carousel" "$root/bin/carousel-serve"
+install -m 755 "$carousel" "$bin_dir/carousel-serve" "$bin_dir/carousel-caldav" "$root/bin/"
+strip "$root/bin/carousel" "$root/bin/carousel-serve" "$root/bin/carousel-caldav"
 "$carousel" --generate-completion-script bash > "$root/share/bash-completion/completions/carousel"
 "$carousel" --generate-completion-script zsh > "$root/share/zsh/site-functions/_carousel"
 "$carousel" --generate-completion-script fish > "$root/share/fish/vendor_completions.d/carousel.fish"
@@ -24,9 +24,9 @@ cp README.md "$root/"
 # The runtime packages: the Debian package of each shared library the binaries name (their
 # NEEDED entries; apt brings what those load in turn), leaving out the C library's own. No Swift
 # runtime and no -dev package may be among any they load.
-needed=$(for b in "$root/bin/carousel" "$root/bin/carousel-serve"; do readelf -d "$b" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'; done | sort -u)
+needed=$(for b in "$root/bin/carousel" "$root/bin/carousel-serve" "$root/bin/carousel-caldav"; do readelf -d "$b" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'; done | sort -u)
 packages=""
-for lib in $(ldd "$root/bin/carousel" "$root/bin/carousel-serve" | awk '/=> \//{ print $1 "=" $3 }' | sort -u); do
+for lib in $(ldd "$root/bin/carousel" "$root/bin/carousel-serve" "$root/bin/carousel-caldav" | awk '/=> \//{ print $1 "=" $3 }' | sort -u); do
   soname=${lib%%=*} path=${lib#*=}
   owner=$(dpkg -S "$(readlink -f "$path")" 2>/dev/null || dpkg -S "$path" 2>/dev/null || true)
   owner=${owner%%:*}
@@ -38,7 +38,7 @@ for lib in $(ldd "$root/bin/carousel" "$root/bin/carousel-serve" | awk '/=> \//{
     *) packages="$packages $owner" ;;
   esac
 done
-if ldd "$root/bin/carousel" "$root/bin/carousel-serve" | grep -Eq 'libswift|libFoundation|lib_Foundation|libdispatch|libBlocksRuntime'; then
+if ldd "$root/bin/carousel" "$root/bin/carousel-serve" "$root/bin/carousel-caldav" | grep -Eq 'libswift|libFoundation|lib_Foundation|libdispatch|libBlocksRuntime'; then
   echo "a Swift runtime library is linked dynamically" >&2; exit 1
 fi
 packages=$(echo $packages | tr ' ' '\n' | sort -u | tr '\n' ' ')

@@ -29,8 +29,11 @@ final class CaptureOnPageTests: XCTestCase {
                                      body: ByteBuffer(string: "csrf=\(access.formToken)&where=today&text=buy+milk+tomorrow+17%3A00&nonce=m")) { r in
                 XCTAssertEqual(r.status, .ok, String(buffer: r.body))
                 let message = try ThumbSafetyTests.json(r.body)["message"] as? String ?? ""
-                XCTAssertTrue(message.hasPrefix("Added “buy milk” to Today"), message)
-                XCTAssertTrue(message.hasSuffix("due tomorrow at 17:00"), message)
+                // What was understood first, as the terminal says it, then what was done.
+                XCTAssertTrue(message.hasPrefix("Understood: "), message)
+                let added = message.split(separator: "\n").last.map(String.init) ?? ""
+                XCTAssertTrue(added.hasPrefix("Added “buy milk” to Today"), message)
+                XCTAssertTrue(added.hasSuffix("due tomorrow at 17:00"), message)
                 XCTAssertFalse(message.contains("cards/"), message)
             }
         }

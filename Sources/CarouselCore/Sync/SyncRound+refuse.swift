@@ -10,6 +10,8 @@ extension SyncRound {
         guard let tip = try? repo.referenceTarget("refs/remotes/\(remote)/\(report.branch)"),
               let head = try? repo.headID(), tip != head,
               (try? repo.isDescendant(head, of: tip)) == false else { return }
+        // A commit libgit2 cannot read is named first: the tree's judge would only fail to look it up.
+        try IncomingHistory.refuseUnreadable(repository: repo, tip: tip, head: head, remote: remote)
         try IncomingTree.refuseUnsafe(repository: repo, tip: tip, head: head, remote: remote)
     }
 }

@@ -7,7 +7,17 @@ import XCTest
 /// A fresh index is built in a file of its own and renamed into place (`syncAside`): it must
 /// hold exactly what a build in place holds, leave no file behind, and clear what a killed
 /// build left.
+///
+/// A walk keeps its folder stamps (the `folders` rows) only when no folder changed in the
+/// `CardScan.settleWindow` before it. The vault is written just before the first build, so
+/// with the usual two seconds the build aside never kept them, while the build in place, run
+/// later, kept them whenever the machine was slow enough for two seconds to have passed: the
+/// comparison failed now and then under load. Each test here pins the window, so both builds
+/// see the folders the same way whatever the time between them.
 final class ColdBuildTests: XCTestCase {
+    override func setUp() { CardScan.settleWindow = -1_000_000_000 }
+    override func tearDown() { CardScan.settleWindow = 2_000_000_000 }
+
     private func makeVault(cards: Int) throws -> Vault {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("cold-build-\(UUID().uuidString)")
         addTeardownBlock { try? FileManager.default.removeItem(at: root) }
@@ -60,6 +70,42 @@ final class ColdBuildTests: XCTestCase {
         inPlace.buildsAside = false
         XCTAssertEqual(try inPlace.sync().stats.parsed, 2_101)
         XCTAssertEqual(built, try contents(inPlace), "the same rows, indexes and folders as a build in place")
+        XCTAssertEqual(try folders(inPlace), ["cards", "cards/work"], "every folder settled, so both builds keep them")
+    }
+
+    private func folders(_ index: CardIndex) throws -> [String] {
+        try index.db.read { db in try String.fetchAll(db, sql: "SELECT path FROM folders ORDER BY position") }
+    }
+
+    /// The cause of the failure, without waiting: a build whose folders all changed just
+    /// before it keeps no `folders` rows, and a build of the same vault once they have settled
+    /// keeps them. Which one the build in place was depended on the load of the machine.
+    func testFoldersAreKeptOnlyByABuildThatRunsOnceTheyHaveSettled() throws {
+        let vault = try makeVault(cards: 30)
+        CardScan.settleWindow = 3_600_000_000_000
+        let justWritten = try CardIndex(vault: vault)
+        XCTAssertTrue(try justWritten.sync().stats.rebuilt)
+        XCTAssertEqual(try folders(justWritten), [], "folders changed within the window are not trusted")
+
+        try FileManager.default.removeItem(atPath: vault.stateFolder())
+        CardScan.settleWindow = -1_000_000_000
+        let settled = try CardIndex(vault: vault)
+        XCTAssertTrue(try settled.sync().stats.rebuilt)
+        XCTAssertEqual(try folders(settled), ["cards", "cards/work"])
+
+        // With the window pinned, a build aside and one in place agree, whichever it is.
+        for window: Int64 in [3_600_000_000_000, -1_000_000_000] {
+            CardScan.settleWindow = window
+            try FileManager.default.removeItem(atPath: vault.stateFolder())
+            let aside = try CardIndex(vault: vault)
+            _ = try aside.sync()
+            let builtAside = try folders(aside)
+            try FileManager.default.removeItem(atPath: vault.stateFolder())
+            let inPlace = try CardIndex(vault: vault)
+            inPlace.buildsAside = false
+            _ = try inPlace.sync()
+            XCTAssertEqual(builtAside, try folders(inPlace), "window \(window)")
+        }
     }
 
     func testABuildLeftByAProcessThatIsGoneIsRemovedAndALiveOneIsNot() throws {
