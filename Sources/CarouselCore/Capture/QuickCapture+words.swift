@@ -40,6 +40,7 @@ extension QuickCapture {
             let rest = w.dropFirst()
             return !rest.isEmpty && rest.allSatisfy { $0.isLetter || $0.isNumber }
         }
+        if w.first == "#", w.count > 1, w.dropFirst().allSatisfy(\.isNumber) { return true }
         if let first = w.first, first == "p" || first == "P" {
             let rest = w.dropFirst()
             return !rest.isEmpty && rest.count <= 2 && rest.allSatisfy(\.isNumber)
@@ -50,7 +51,10 @@ extension QuickCapture {
     /// What would work instead of `w`, when it is kept in the title but looks like a marker
     /// (or is a second one of a kind only read once).
     static func markerHint(_ w: String, _ so: QuickCapture) -> String? {
-        if looksLikeMarker(w) { return w.first == "~" ? spoonsHint : importanceHint }
+        if looksLikeMarker(w) {
+            if w.first == "#" { return "a tag needs a letter, as in Obsidian; #\(w.dropFirst()) stays a number in the title" }
+            return w.first == "~" ? spoonsHint : importanceHint
+        }
         if level(w, "!") != nil || importanceWord(w) != nil { return "importance was already read (\(so.importance ?? 0)); only the first counts" }
         if level(w, "~") != nil { return "spoons were already read (\(so.spoons ?? 0)); only the first counts" }
         if marker(w, "@") != nil, let c = so.category { return "the category was already read (\(c)); only the first counts" }

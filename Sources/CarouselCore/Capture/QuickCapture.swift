@@ -186,6 +186,9 @@ public struct QuickCapture: Sendable, Equatable {
             rest = w
         }
         guard rest.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "/" }) else { return nil }
+        // `#123` is a number people refer to ("Review PR #123"), not a tag: Obsidian and TaskNotes
+        // take a tag only with something other than digits in it.
+        if sigil == "#", rest.allSatisfy(\.isNumber) { return nil }
         return rest
     }
 

@@ -29,7 +29,7 @@ final class CaptureSyntaxTests: XCTestCase {
         Row(typed: "Finish essay by friday p2", title: "Finish essay", due: "2026-11-27", importance: 4),
         Row(typed: "Call the bank p3", title: "Call the bank", importance: 3),
         Row(typed: "Tidy desk p4", title: "Tidy desk", importance: 1),
-        Row(typed: "Review PR #123 tomorrow high priority @work", title: "Review PR", due: "2026-11-24", importance: 5, tags: ["123"]),
+        Row(typed: "Review PR #123 tomorrow high priority @work", title: "Review PR #123", due: "2026-11-24", importance: 5, unread: ["#123"]),
         Row(typed: "Fix the sink low priority", title: "Fix the sink", importance: 1),
         Row(typed: "Prepare slides medium priority", title: "Prepare slides", importance: 3),
         Row(typed: "Pay bills due:eom priority:H +finance", title: "Pay bills", due: "2026-11-30", importance: 5, tags: ["finance"]),
