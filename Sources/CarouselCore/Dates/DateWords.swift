@@ -196,14 +196,16 @@ public struct DateWords: Sendable {
     }
 
     /// `3/14` (month first, or day first with `date_order: dmy`) for the next such date on or
-    /// after today, or `3/14/2027` for that year.
+    /// after today, or `3/14/2027` for that year. A date that can be read only one way (`25/12`,
+    /// `13/1`: no month 25 or 13) is read that way whichever order is set.
     func slashed(_ w: String) -> Day? {
         let parts = w.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2 || parts.count == 3,
               parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }),
               parts[0].count <= 2, parts[1].count <= 2,
               let a = Int(parts[0]), let b = Int(parts[1]) else { return nil }
-        let (m, d) = dayFirst ? (b, a) : (a, b)
+        var (m, d) = dayFirst ? (b, a) : (a, b)
+        if !(1...12).contains(m), (1...12).contains(d) { (m, d) = (d, m) }
         guard parts.count == 3 else { return upcoming(month: m, day: d) }
         guard parts[2].count == 4, let y = Int(parts[2]) else { return nil }
         return Day(year: y, month: m, day: d)

@@ -17,6 +17,8 @@ public struct FilterTerms: Sendable, Equatable {
 
     /// True when a word is a filter term rather than a REF or text.
     public static func isTerm(_ w: String) -> Bool {
+        var probe = FilterTerms()
+        if probe.readMarker(w) { return true }
         if let first = w.first, first == "+" || first == "-", w.count > 1, let second = w.dropFirst().first, second.isLetter {
             return true
         }
@@ -48,6 +50,10 @@ public struct FilterTerms: Sendable, Equatable {
                 } else {
                     t.filter.tagsExcluded.append(name)
                 }
+                continue
+            }
+            if t.readMarker(w) {
+                t.hasTerms = true
                 continue
             }
             guard let colon = w.firstIndex(of: ":"), !w[..<colon].isEmpty, w[..<colon].allSatisfy({ $0.isLetter || $0 == "." }) else {

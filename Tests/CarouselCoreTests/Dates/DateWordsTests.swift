@@ -122,10 +122,14 @@ final class DateWordsTests: XCTestCase {
         let dmy = DateWords(today: Day(iso: "2026-11-23")!, dayFirst: true)
         XCTAssertEqual(dmy.read("3/4")?.value.day.iso, "2027-04-03")
         XCTAssertEqual(dmy.read("14/3")?.value.day.iso, "2027-03-14")
-        XCTAssertNil(dmy.read("3/14"))
+        // A date that reads only one way is read that way, whichever order is set.
+        XCTAssertEqual(dmy.read("3/14")?.value.day.iso, "2027-03-14")
         XCTAssertEqual(DateWords(today: Day(iso: "2026-11-23")!).read("3/4")?.value.day.iso, "2027-03-04")
+        XCTAssertEqual(DateWords(today: Day(iso: "2026-11-23")!).read("25/12")?.value.day.iso, "2026-12-25")
+        XCTAssertEqual(DateWords(today: Day(iso: "2026-11-23")!).read("13/1")?.value.day.iso, "2027-01-13")
+        XCTAssertEqual(DateWords(today: Day(iso: "2026-11-23")!).read("25/12/2027")?.value.day.iso, "2027-12-25")
         // Words that start like a month are not one; a month must be a real date.
-        for text in ["5 decorations", "mayo 3", "13/1", "2/30", "3/14/27", "the 14", "the 32nd", "1/2/3"] {
+        for text in ["5 decorations", "mayo 3", "13/13", "2/30", "3/14/27", "the 14", "the 32nd", "1/2/3"] {
             XCTAssertNil(day(text, on: "2026-11-23"), text)
         }
     }

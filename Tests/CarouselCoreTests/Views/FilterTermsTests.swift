@@ -41,4 +41,24 @@ final class FilterTermsTests: XCTestCase {
         XCTAssertThrowsError(try FilterTerms.parse(["colour:red"], dates: DateWords(today: monday)))
         XCTAssertThrowsError(try FilterTerms.parse(["due.before:someday-ish"], dates: DateWords(today: monday)))
     }
+
+    /// What `add` reads as a marker, `list` reads as the same filter: one grammar for both.
+    func testCaptureMarkersAreFiltersToo() throws {
+        var home = card("home", tags: ["home"]), work = card("work", tags: ["work"])
+        home.importance = 5
+        home.category = "personal"
+        work.spoons = 2
+        work.category = "work"
+        let cards = [home, work]
+        XCTAssertEqual(try slugs(["#home"], cards), ["home"])
+        XCTAssertEqual(try slugs(["@work"], cards), ["work"])
+        XCTAssertEqual(try slugs(["!5"], cards), ["home"])
+        XCTAssertEqual(try slugs(["!high"], cards), ["home"])
+        XCTAssertEqual(try slugs(["~2"], cards), ["work"])
+        XCTAssertTrue(FilterTerms.isTerm("#home") && FilterTerms.isTerm("@work") && FilterTerms.isTerm("!high"))
+        // A number is not a tag (as in Obsidian), and a slug stays a REF.
+        let t = try FilterTerms.parse(["#123", "p1", "call-mum"], dates: DateWords(today: monday))
+        XCTAssertEqual(t.words, ["#123", "p1", "call-mum"])
+        XCTAssertFalse(t.hasTerms)
+    }
 }
