@@ -18,6 +18,8 @@ enum Assets {
     clearTimeout(statusTimer);
     status.textContent = "";
     status.classList.toggle("error", problem === true);
+    // Losing the computer is not a mistake of the person's: a small calm banner, not the alert box.
+    status.classList.toggle("away", problem === true && text.startsWith(stopped));
     status.setAttribute("role", problem ? "alert" : "status");
     const words = document.createElement("span");
     words.textContent = text;
@@ -49,8 +51,8 @@ enum Assets {
     return crypto.randomUUID ? crypto.randomUUID() : String(Date.now()) + Math.random().toString(16).slice(2);
   }
   const kept = " What you typed is still here.";
-  const stopped = "The server is not answering: it may have stopped. Start `carousel serve` again and open the address it prints.";
-  const expired = "This page's session has ended (the server was restarted, so its key changed). Open the address `carousel serve` printed once more.";
+  const stopped = "Carousel on your computer is not answering right now; it may be asleep or stopped.";
+  const expired = "This page's session has ended: this device was signed out, or Carousel started again on your computer. Open its address once more.";
   let lostContact = false;
 
   // A form whose change was made: its fields are no longer text waiting to be sent, so the

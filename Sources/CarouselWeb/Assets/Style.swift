@@ -153,6 +153,9 @@ ol.history { padding-left: 1.25rem; } ol.history ul.fields { font-size: .85rem; 
 #status.error { background: var(--errbg); color: var(--errfg); border: 2px solid var(--errline); border-left-width: .5rem; }
 #status.error::before { content: "⚠"; font-size: 1.2rem; }
 #status .dismiss { flex: none; color: var(--errfg); border-color: var(--errline); }
+#status.error.away { background: var(--card); color: var(--fg); border: 1px solid var(--line); font-size: .9rem; padding: .4rem .8rem; }
+#status.error.away::before { content: "☁"; }
+#status.away .dismiss { color: var(--fg); border-color: var(--line); }
 .error-text { background: var(--errbg); color: var(--errfg); border: 2px solid var(--errline); border-left-width: .5rem;
   border-radius: .5rem; padding: .6rem .9rem; }
 main.problem { max-width: 40rem; padding-top: 3rem; }
