@@ -32,9 +32,10 @@ final class LANLimitsTests: XCTestCase {
         }
         XCTAssertGreaterThanOrEqual(closed, 1100 - 32, "at most 32 kept open for that address, the rest closed")
 
-        let start = Date()
+        // The system's uptime, not the wall clock: only the time between the two readings counts.
+        let start = ProcessInfo.processInfo.systemUptime
         let page = try LANServer.curl(["-k", "-b", cookie, server.base + "/"])
-        let took = Date().timeIntervalSince(start)
+        let took = ProcessInfo.processInfo.systemUptime - start
         XCTAssertEqual(page.status, 200, page.head)
         XCTAssertTrue(page.body.contains("Today"))
         XCTAssertLessThan(took, 1.0, "the owner's page answers at once")
