@@ -94,15 +94,14 @@ demo: demo-deps
 ## The tests' vaults, remotes and servers go in a folder of their own under TEST_TMP: a RAM-backed
 ## one (/dev/shm) when the machine has it, since they fsync for real and on a two-core machine
 ## waiting for the disk was a third of the run. `make stress` keeps them on disk. The folder is
-## removed after the run. The build keeps no index store (an editor's, not the tests'), which
-## saves compile time.
+## removed after the run. (The build keeps its index store: on Linux the tests are found through it.)
 ## When ../shared/corpora is beside the project (CI has it), the public calendars and TaskNotes'
 ## conformance suite run too, and their counts are printed after the suite; a plain clone
 ## without it skips them and says so.
 TEST_WORKERS ?= 4
 TEST_TMP ?= $(shell [ -d /dev/shm ] && [ -w /dev/shm ] && echo /dev/shm || echo "$${TMPDIR:-/tmp}")
 test: deps pydeps
-	CAROUSEL_STRICT=1 $(SWIFT) build --build-tests --disable-index-store
+	CAROUSEL_STRICT=1 $(SWIFT) build --build-tests
 	@scratch=$$(mktemp -d "$(TEST_TMP)/carousel-tests.XXXXXX") && chmod 1777 "$$scratch" && \
 	  TMPDIR="$$scratch" CAROUSEL_TEST_SERVER_ROOT="$(SERVER_ROOT)" CAROUSEL_TEST_PYTHON=required CAROUSEL_REQUIRE_BROWSER=1 \
 	  CAROUSEL_TEST_SERVERS=required Tests/run.sh "$(BIN_DIR)" $(TEST_WORKERS) .build/test-logs; \
